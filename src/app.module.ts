@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { HttpExceptionFilter } from './common/filters/http-exception.filter';
+import { RateLimitGuard } from './common/rate-limit/rate-limit.guard';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { RequestValidationPipe } from './common/validation/request-validation.pipe';
+import { CONFIGURATIONS } from './config';
+import { CredentialsModule } from './credentials/credentials.module';
+import { ExperienceModule } from './experience/experience.module';
+import { HealthModule } from './health/health.module';
+import { ProjectsModule } from './projects/projects.module';
+import { SkillsModule } from './skills/skills.module';
+
+@Module({
+  imports: [
+    ConfigModule.forRoot({
+      isGlobal: true,
+      load: CONFIGURATIONS,
+      ignoreEnvFile: process.env.NODE_ENV === 'test',
+    }),
+    RateLimitModule,
+    HealthModule,
+    ProjectsModule,
+    ExperienceModule,
+    SkillsModule,
+    CredentialsModule,
+  ],
+  providers: [
+    { provide: APP_FILTER, useClass: HttpExceptionFilter },
+    { provide: APP_PIPE, useClass: RequestValidationPipe },
+    { provide: APP_GUARD, useClass: RateLimitGuard },
+  ],
+})
+export class AppModule {}

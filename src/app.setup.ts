@@ -1,0 +1,33 @@
+import type { ConfigType } from '@nestjs/config';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { requestIdMiddleware, REQUEST_ID_HEADER } from './common/http/request-id.middleware';
+import { createJsonLogger } from './common/logging/json-logger';
+import { requestLoggerMiddleware } from './common/logging/request-logger.middleware';
+import { setUpOpenApi } from './common/openapi/openapi.document';
+import { appConfig } from './config/app.config';
+
+export const BODY_LIMIT = '100kb';
+
+/**
+ * Everything applied to the HTTP application itself, shared by main.ts and the e2e tests so
+ * both serve the same thing. Order matters: the request id comes before anything that can
+ * fail, so every response carries it.
+ */
+export function configureApp(app: NestExpressApplication): void {
+  const config = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
+  app.useLogger(createJsonLogger(config.logLevel));
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  app.use(requestIdMiddleware);
+  app.use(requestLoggerMiddleware);
+  // Deviation from the spec's method list: PATCH too, or browsers could not preflight the public CV operations.
+  app.enableCors({
+    origin: '*',
+    credentials: false,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    exposedHeaders: [REQUEST_ID_HEADER, 'Retry-After', 'Content-Disposition'],
+  });
+  app.useBodyParser('json', { limit: BODY_LIMIT });
+  app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  setUpOpenApi(app, config.openApiServers);
+}

@@ -1,0 +1,63 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { Request, Response } from 'express';
+import { STATUS_CODES } from 'node:http';
+import { RequestValidationException } from '@/common/validation/request-validation.exception';
+
+/** What Express's body parser attaches to the errors it raises. */
+interface BodyParserFailure {
+  type?: string;
+}
+
+/**
+ * Writes every error body in the spec's shape: `{ detail: string }`, or the FastAPI list
+ * for 422. Domain code throws `{ detail }` bodies; anything the framework raises is reduced
+ * to its status phrase, and anything unexpected becomes a generic 500 logged with its request id.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger(HttpExceptionFilter.name);
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    const [status, body] = this.toResponse(exception, request);
+    if (response.headersSent) return;
+    response.status(status).json(body);
+  }
+
+  private toResponse(exception: unknown, request: Request): [number, object] {
+    if (exception instanceof RequestValidationException) {
+      return [HttpStatus.UNPROCESSABLE_ENTITY, { detail: exception.issues }];
+    }
+    if (exception instanceof HttpException) {
+      return this.fromHttpException(exception);
+    }
+    this.logger.error({
+      event: 'unhandled_error',
+      requestId: request.requestId,
+      error: exception instanceof Error ? exception.stack : String(exception),
+    });
+    return [HttpStatus.INTERNAL_SERVER_ERROR, { detail: 'Internal server error' }];
+  }
+
+  private fromHttpException(exception: HttpException): [number, object] {
+    const parseFailure = (exception.cause as BodyParserFailure | undefined)?.type;
+    if (parseFailure === 'entity.parse.failed') {
+      return [
+        HttpStatus.UNPROCESSABLE_ENTITY,
+        { detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] },
+      ];
+    }
+    const status = exception.getStatus();
+    if (parseFailure === 'entity.too.large') {
+      return [HttpStatus.PAYLOAD_TOO_LARGE, { detail: 'Request body exceeds the 100 KB limit' }];
+    }
+    const body = exception.getResponse();
+    const detail =
+      typeof body === 'object' && body !== null && typeof (body as { detail?: unknown }).detail === 'string'
+        ? (body as { detail: string }).detail
+        : (STATUS_CODES[status] ?? 'Error');
+    return [status, { detail }];
+  }
+}

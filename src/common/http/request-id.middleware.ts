@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The X-Request-Id echoed on the response; safe to log. */
+    requestId: string;
+  }
+}
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+const ACCEPTABLE_REQUEST_ID = /^[\x21-\x7e]{1,200}$/;
+
+/**
+ * Echoes a well-formed incoming X-Request-Id and replaces anything else with a fresh UUID,
+ * so logs never carry attacker-chosen control characters or unbounded values.
+ */
+export function requestIdMiddleware(req: Request, res: Response, next: NextFunction): void {
+  const incoming = req.headers['x-request-id'];
+  req.requestId =
+    typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader(REQUEST_ID_HEADER, req.requestId);
+  next();
+}

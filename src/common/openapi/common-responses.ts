@@ -1,0 +1,36 @@
+import type { OpenAPIObject, OperationObject, ResponsesObject } from '@nestjs/swagger';
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
+
+const errorDetail = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorDetail' } } },
+});
+const validationError = {
+  description: 'Validation error',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPValidationError' } } },
+};
+
+/**
+ * Declares the responses that cross-cutting layers give, so no operation can answer a status
+ * its description does not list: 500 everywhere, 422 wherever input is validated, 413 wherever
+ * a body is read.
+ */
+export function declareCommonResponses(document: OpenAPIObject): void {
+  for (const pathItem of Object.values(document.paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (operation) declareOn(operation);
+    }
+  }
+}
+
+function declareOn(operation: OperationObject): void {
+  const responses: ResponsesObject = operation.responses;
+  if (operation.requestBody) {
+    responses['413'] ??= errorDetail('Request body larger than 100 KB');
+    responses['422'] ??= validationError;
+  }
+  if (operation.parameters?.length) responses['422'] ??= validationError;
+  responses['500'] ??= errorDetail('Unexpected failure; the detail is generic');
+}

@@ -1,0 +1,41 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { ErrorDetailDto, HttpValidationErrorDto } from '@/common/http/error-bodies.dto';
+import { declareCommonResponses } from './common-responses';
+
+export const OPENAPI_VERSION = '1.2.0';
+
+export interface OpenApiServers {
+  production: string;
+  dev: string;
+}
+
+/** The description is the same whatever the configuration, but for the server entries. */
+export function buildOpenApiDocument(app: INestApplication, servers: OpenApiServers): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setOpenAPIVersion('3.1.0')
+    .setTitle('Portfolio Content Service')
+    .setDescription(
+      'Public portfolio content, contact messages, CV downloads and feature flags, plus admin writes.',
+    )
+    .setVersion(OPENAPI_VERSION)
+    .addServer('http://localhost:8000', 'Local')
+    .addServer(servers.production, 'Production')
+    .addServer(servers.dev, 'Development')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API_ADMIN_TOKEN or an Entra ID access token' })
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    extraModels: [ErrorDetailDto, HttpValidationErrorDto],
+  });
+  declareCommonResponses(document);
+  return document;
+}
+
+/** Serves the description at /openapi.json and Swagger UI (bundled assets, no CDN) at /docs. */
+export function setUpOpenApi(app: INestApplication, servers: OpenApiServers): void {
+  SwaggerModule.setup('docs', app, buildOpenApiDocument(app, servers), {
+    jsonDocumentUrl: 'openapi.json',
+    raw: ['json'],
+    customSiteTitle: 'Portfolio Content Service API',
+  });
+}

@@ -1,0 +1,74 @@
+import { ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
+import { ErrorLocation, RequestValidationException } from './request-validation.exception';
+import { toValidationIssues } from './validation-issues';
+
+/** Deeper bodies are refused before class-transformer recurses into them and overflows the stack. */
+export const MAX_BODY_DEPTH = 32;
+
+const LOCATIONS: Partial<Record<ArgumentMetadata['type'], ErrorLocation>> = {
+  body: 'body',
+  query: 'query',
+  param: 'path',
+};
+
+/**
+ * Validates bodies, queries and path DTOs and answers FastAPI-shaped 422s whose `loc`
+ * starts with where the value came from. Unknown body fields are dropped, not refused.
+ */
+@Injectable()
+export class RequestValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      transform: true,
+      whitelist: true,
+      forbidUnknownValues: false,
+      exceptionFactory: (errors) => new RequestValidationException(toValidationIssues(errors)),
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const location = LOCATIONS[metadata.type];
+    if (!location || !metadata.metatype || !this.toValidate(metadata)) return value;
+    if (location === 'body') assertObjectBody(value);
+    try {
+      return await super.transform(value ?? {}, metadata);
+    } catch (error) {
+      if (error instanceof RequestValidationException) {
+        throw new RequestValidationException(
+          error.issues.map((issue) => ({ ...issue, loc: [location, ...issue.loc] })),
+        );
+      }
+      throw error;
+    }
+  }
+}
+
+function assertObjectBody(value: unknown): void {
+  if (value === undefined) return;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw RequestValidationException.single(
+      ['body'],
+      'Input should be a valid dictionary or object to extract fields from',
+      'model_attributes_type',
+    );
+  }
+  if (depthExceeds(value, MAX_BODY_DEPTH)) {
+    throw RequestValidationException.single(
+      ['body'],
+      `JSON body is nested more than ${MAX_BODY_DEPTH} levels deep`,
+      'json_invalid',
+    );
+  }
+}
+
+/** Iterative, so a hostile body cannot overflow the stack of the check itself. */
+function depthExceeds(root: object, limit: number): boolean {
+  const pending: [unknown, number][] = [[root, 1]];
+  while (pending.length > 0) {
+    const [value, depth] = pending.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(value)) pending.push([child, depth + 1]);
+  }
+  return false;
+}

@@ -1,0 +1,48 @@
+import { appConfig } from './app.config';
+import { limitsConfig } from './limits.config';
+
+describe('configuration', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  it('applies the documented defaults', () => {
+    delete process.env.PORT;
+    delete process.env.APP_ENV;
+    delete process.env.TRUST_PROXY;
+    expect(appConfig()).toMatchObject({
+      port: 8000,
+      environment: 'dev',
+      trustProxy: false,
+      openApiServers: { production: 'https://api.example.com', dev: 'https://dev-api.example.com' },
+    });
+    delete process.env.RATE_LIMIT_ENABLED;
+    expect(limitsConfig()).toEqual({ rateLimitEnabled: true });
+  });
+
+  it('parses numbers, booleans and trust-proxy forms', () => {
+    process.env.PORT = '9001';
+    process.env.TRUST_PROXY = '2';
+    process.env.RATE_LIMIT_ENABLED = 'false';
+    expect(appConfig()).toMatchObject({ port: 9001, trustProxy: 2 });
+    expect(limitsConfig()).toEqual({ rateLimitEnabled: false });
+    process.env.TRUST_PROXY = 'loopback, 10.0.0.0/8';
+    expect(appConfig().trustProxy).toBe('loopback, 10.0.0.0/8');
+  });
+
+  it.each([
+    ['PORT', 'abc', 'PORT must be a whole number from 1 to 65535'],
+    ['PORT', '70000', 'PORT must be a whole number from 1 to 65535'],
+    ['APP_ENV', 'staging', 'APP_ENV must be dev or prod'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of'],
+  ])('rejects %s=%s with one line naming it', (name, value, reason) => {
+    process.env[name] = value;
+    expect(() => appConfig()).toThrow(reason);
+  });
+
+  it('rejects a non-boolean RATE_LIMIT_ENABLED', () => {
+    process.env.RATE_LIMIT_ENABLED = 'yes';
+    expect(() => limitsConfig()).toThrow('Invalid configuration: RATE_LIMIT_ENABLED must be true or false');
+  });
+});

@@ -1,0 +1,54 @@
+import { registerAs } from '@nestjs/config';
+import { IsIn, IsOptional, IsString, IsUrl } from 'class-validator';
+import { EnvInteger } from './env-decorators';
+import { validateConfig } from './validate-config';
+
+const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+class AppEnvironment {
+  @EnvInteger(1, 65535)
+  readonly PORT: number = 8000;
+
+  @IsIn(['dev', 'prod'], { message: 'APP_ENV must be dev or prod' })
+  readonly APP_ENV: 'dev' | 'prod' = 'dev';
+
+  @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+  readonly LOG_LEVEL: LogLevel = 'info';
+
+  /** Express `trust proxy`: false, true, a hop count or a list of addresses/subnets. */
+  @IsOptional()
+  @IsString()
+  readonly TRUST_PROXY: string = 'false';
+
+  @IsUrl({ require_tld: false }, { message: 'OPENAPI_SERVER_PROD must be a URL' })
+  readonly OPENAPI_SERVER_PROD: string = 'https://api.example.com';
+
+  @IsUrl({ require_tld: false }, { message: 'OPENAPI_SERVER_DEV must be a URL' })
+  readonly OPENAPI_SERVER_DEV: string = 'https://dev-api.example.com';
+}
+
+export interface AppConfig {
+  port: number;
+  environment: 'dev' | 'prod';
+  logLevel: LogLevel;
+  trustProxy: boolean | number | string;
+  openApiServers: { production: string; dev: string };
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+export const appConfig = registerAs('app', (): AppConfig => {
+  const env = validateConfig(process.env, AppEnvironment);
+  return {
+    port: env.PORT,
+    environment: env.APP_ENV,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    openApiServers: { production: env.OPENAPI_SERVER_PROD, dev: env.OPENAPI_SERVER_DEV },
+  };
+});

@@ -1,0 +1,10 @@
+import { appConfig } from './app.config';
+import { limitsConfig } from './limits.config';
+
+/** Every concern's configuration; each factory validates its own variables. */
+export const CONFIGURATIONS = [appConfig, limitsConfig];
+
+/** Throws a ConfigurationError naming the first bad variables of any concern. */
+export function assertValidConfiguration(): void {
+  for (const load of CONFIGURATIONS) load();
+}

@@ -1,0 +1,62 @@
+import type { SkillCategoryContent } from './content.types';
+
+/** Skills name the projects (by title) that used them. */
+export const SKILL_CATEGORIES: readonly SkillCategoryContent[] = [
+  {
+    id: '8a4e0c6b-2d1f-4e3a-b5c7-1f9d2e8a7b01',
+    title: 'Languages',
+    iconName: 'code',
+    iconColor: '#3b82f6',
+    skills: [
+      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a01', name: 'TypeScript', projects: ['Tidewatch', 'Portfolio Platform'] },
+      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a02', name: 'Python', projects: ['Learning Safe Cycling Routes', 'Short-Term Grid Load Forecasting'] },
+      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a03', name: 'Rust', projects: ['Ledger Lens'] },
+      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a04', name: 'C#', projects: ['Physio Planner'] },
+    ],
+  },
+  {
+    id: '8a4e0c6b-2d1f-4e3a-b5c7-1f9d2e8a7b02',
+    title: 'Backend',
+    iconName: 'server',
+    iconColor: '#10b981',
+    skills: [
+      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a05', name: 'NestJS', projects: ['Tidewatch', 'Portfolio Platform'] },
+      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a06', name: 'FastAPI', projects: ['Short-Term Grid Load Forecasting'] },
+      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a07', name: 'PostgreSQL', projects: ['Tidewatch', 'Portfolio Platform', 'Learning Safe Cycling Routes'] },
+      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a08', name: '.NET', projects: ['Physio Planner'] },
+    ],
+  },
+  {
+    id: '8a4e0c6b-2d1f-4e3a-b5c7-1f9d2e8a7b03',
+    title: 'Frontend',
+    iconName: 'layout',
+    iconColor: '#f59e0b',
+    skills: [
+      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a09', name: 'React', projects: ['Tidewatch', 'Portfolio Platform'] },
+      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a10', name: 'Angular', projects: ['Physio Planner'] },
+      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a11', name: 'Svelte', projects: ['Ledger Lens'] },
+    ],
+  },
+  {
+    id: '8a4e0c6b-2d1f-4e3a-b5c7-1f9d2e8a7b04',
+    title: 'Data & Machine Learning',
+    iconName: 'brain',
+    iconColor: '#8b5cf6',
+    skills: [
+      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a12', name: 'PyTorch Geometric', projects: ['Learning Safe Cycling Routes'] },
+      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a13', name: 'LightGBM', projects: ['Short-Term Grid Load Forecasting'] },
+      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a14', name: 'TimescaleDB', projects: ['Tidewatch'] },
+    ],
+  },
+  {
+    id: '8a4e0c6b-2d1f-4e3a-b5c7-1f9d2e8a7b05',
+    title: 'Cloud & DevOps',
+    iconName: 'cloud',
+    iconColor: '#0ea5e9',
+    skills: [
+      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a15', name: 'Azure', projects: ['Physio Planner', 'Portfolio Platform'] },
+      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a16', name: 'Kubernetes', projects: ['Short-Term Grid Load Forecasting'] },
+      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a17', name: 'Airflow', projects: ['Short-Term Grid Load Forecasting'] },
+    ],
+  },
+];

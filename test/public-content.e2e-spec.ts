@@ -1,0 +1,133 @@
+import request from 'supertest';
+import { AWARDS, CERTIFICATIONS, PROJECTS, SKILL_CATEGORIES, WORK_ENTRIES } from '@/content';
+import { contractOf } from './support/contract';
+import type { OpenApiContract } from './support/openapi-contract';
+import { createTestApp, type TestApp } from './support/test-app';
+
+describe('public content from the built-in data set', () => {
+  let testApp: TestApp;
+  let contract: OpenApiContract;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { DATABASE_URL: undefined, RATE_LIMIT_ENABLED: 'false' } });
+    contract = await contractOf(testApp.server);
+  });
+  afterAll(() => testApp.close());
+
+  const get = async (path: string, status: number) => {
+    const response = await request(testApp.server).get(path).expect(status);
+    contract.assert(response);
+    return response;
+  };
+
+  it('GET /api/health reports liveness', async () => {
+    const { body } = await get('/api/health', 200);
+    expect(body).toEqual({ status: 'healthy', message: expect.any(String) });
+  });
+
+  it('GET /health answers the same for legacy probes', async () => {
+    const { body } = await request(testApp.server).get('/health').expect(200);
+    expect(body).toEqual({ status: 'healthy', message: expect.any(String) });
+  });
+
+  describe('projects', () => {
+    it('lists cards in display order, without detail fields', async () => {
+      const { body } = await get('/api/projects', 200);
+      expect(body.map((card: { slug: string }) => card.slug)).toEqual(PROJECTS.map((p) => p.slug));
+      expect(Object.keys(body[0]).sort()).toEqual(
+        ['category', 'client', 'demo', 'description', 'image', 'impact', 'longDescription', 'slug', 'status', 'technologies', 'title'],
+      );
+    });
+
+    it('answers a detail with navigation following the list order', async () => {
+      const [first, second, third] = PROJECTS;
+      const { body } = await get(`/api/projects/${second.slug}`, 200);
+      expect(body).toMatchObject({
+        slug: second.slug,
+        title: second.title,
+        overview: second.overview,
+        challenge: second.challenge,
+        solution: second.solution,
+        results: second.results,
+        responsibilities: second.responsibilities,
+        navigation: {
+          previous: { slug: first.slug, title: first.title },
+          next: { slug: third.slug, title: third.title },
+        },
+      });
+    });
+
+    it('gives the first project no previous and the last no next', async () => {
+      const first = await get(`/api/projects/${PROJECTS[0].slug}`, 200);
+      expect(first.body.navigation.previous).toBeNull();
+      const last = await get(`/api/projects/${PROJECTS[PROJECTS.length - 1].slug}`, 200);
+      expect(last.body.navigation.next).toBeNull();
+    });
+
+    it('answers 404 naming the missing slug', async () => {
+      const { body } = await get('/api/projects/no-such-project', 404);
+      expect(body).toEqual({ detail: expect.stringContaining('no-such-project') });
+    });
+
+    it('treats odd slugs as missing, never as a server error', async () => {
+      for (const slug of ['%00', '..%2F..%2Fetc', 'x'.repeat(2000), '%F0%9F%98%80', 'constructor', '__proto__']) {
+        await get(`/api/projects/${slug}`, 404);
+      }
+    });
+  });
+
+  describe('experience', () => {
+    it('lists entries newest first with their ids', async () => {
+      const { body } = await get('/api/experience', 200);
+      expect(body).toEqual(WORK_ENTRIES);
+    });
+
+    it.each([
+      ['0', 0],
+      ['2', 2],
+      ['1000', WORK_ENTRIES.length],
+    ])('keeps the %s most recent with ?top', async (top, expected) => {
+      const { body } = await get(`/api/experience?top=${top}`, 200);
+      expect(body).toEqual(WORK_ENTRIES.slice(0, expected));
+    });
+
+    it.each(['-1', 'abc', '1.5', '', '1e2', '0x10'])('refuses ?top=%s with a query 422', async (top) => {
+      const { body } = await get(`/api/experience?top=${encodeURIComponent(top)}`, 422);
+      expect(body.detail).toEqual([{ loc: ['query', 'top'], msg: expect.any(String), type: expect.any(String) }]);
+    });
+
+    it('refuses a repeated ?top', async () => {
+      await get('/api/experience?top=1&top=2', 422);
+    });
+
+    it('answers the deprecated by-index read', async () => {
+      const { body } = await get('/api/experience/1', 200);
+      expect(body).toEqual(WORK_ENTRIES[1]);
+    });
+
+    it.each(['-1', String(WORK_ENTRIES.length), '999999999999999'])('answers 404 naming index %s', async (index) => {
+      const { body } = await get(`/api/experience/${index}`, 404);
+      expect(body.detail).toContain(index);
+    });
+
+    it.each(['abc', '1.0', '9999999999999999999999'])('refuses index %s with a path 422', async (index) => {
+      const { body } = await get(`/api/experience/${index}`, 422);
+      expect(body.detail).toEqual([{ loc: ['path', 'index'], msg: expect.any(String), type: 'int_parsing' }]);
+    });
+  });
+
+  it('GET /api/skills lists categories with skills naming their projects', async () => {
+    const { body } = await get('/api/skills', 200);
+    expect(body).toEqual(SKILL_CATEGORIES);
+  });
+
+  it('GET /api/awards lists awards in order', async () => {
+    const { body } = await get('/api/awards', 200);
+    expect(body).toEqual(AWARDS);
+  });
+
+  it('GET /api/certifications lists certifications in order', async () => {
+    const { body } = await get('/api/certifications', 200);
+    expect(body).toEqual(CERTIFICATIONS);
+  });
+});
