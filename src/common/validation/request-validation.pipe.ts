@@ -22,6 +22,8 @@ export class RequestValidationPipe extends ValidationPipe {
       transform: true,
       whitelist: true,
       forbidUnknownValues: false,
+      // Values stay on parent errors so array items can be told apart from object fields.
+      validationError: { target: false, value: true },
       exceptionFactory: (errors) => new RequestValidationException(toValidationIssues(errors)),
     });
   }

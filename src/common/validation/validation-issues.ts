@@ -26,18 +26,16 @@ const ISSUE_TYPES: Record<string, string> = {
 };
 
 /** Flattens class-validator's tree into one issue per failed field, with array items as numeric steps. */
-export function toValidationIssues(errors: ValidationError[], parentLoc: (string | number)[] = []): ValidationIssue[] {
+export function toValidationIssues(
+  errors: ValidationError[],
+  parentLoc: (string | number)[] = [],
+  parentIsArray = false,
+): ValidationIssue[] {
   return errors.flatMap((error) => {
-    const loc = [...parentLoc, stepOf(error)];
-    if (error.children?.length) return toValidationIssues(error.children, loc);
+    const loc = [...parentLoc, parentIsArray ? Number(error.property) : error.property];
+    if (error.children?.length) return toValidationIssues(error.children, loc, Array.isArray(error.value));
     return [issueOf(error, loc)];
   });
-}
-
-function stepOf(error: ValidationError): string | number {
-  return /^\d+$/.test(error.property) && Array.isArray(error.target)
-    ? Number(error.property)
-    : error.property;
 }
 
 function issueOf(error: ValidationError, loc: (string | number)[]): ValidationIssue {

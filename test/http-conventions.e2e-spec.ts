@@ -1,0 +1,139 @@
+import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
+import request from 'supertest';
+import { ProbeModule } from './support/probe.module';
+import { createTestApp, type TestApp } from './support/test-app';
+
+describe('HTTP conventions', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ imports: [ProbeModule], env: { RATE_LIMIT_ENABLED: 'false' } });
+  });
+  afterAll(() => testApp.close());
+
+  const http = () => request(testApp.server);
+  const postJson = (body: string) =>
+    http().post('/test-probe').set('Content-Type', 'application/json').send(body);
+
+  describe('X-Request-Id', () => {
+    it('generates a UUID when the request has none', async () => {
+      const response = await http().get('/api/health').expect(200);
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    });
+
+    it('echoes a well-formed incoming id', async () => {
+      const response = await http().get('/api/health').set('X-Request-Id', 'trace-42/abc').expect(200);
+      expect(response.headers['x-request-id']).toBe('trace-42/abc');
+    });
+
+    it.each([
+      ['too long', 'a'.repeat(201)],
+      ['with spaces', 'two words'],
+      ['non-ASCII', 'caf\u00e9'],
+    ])('replaces an id that is %s', async (_, id) => {
+      const response = await http().get('/api/health').set('X-Request-Id', encodeURI(id) === id ? id : 'caf\u00e9').expect(200);
+      expect(response.headers['x-request-id']).not.toBe(id);
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('rides on errors too', async () => {
+      const notFound = await http().get('/nowhere').set('X-Request-Id', 'err-1').expect(404);
+      expect(notFound.headers['x-request-id']).toBe('err-1');
+      const invalid = await postJson('{').set('X-Request-Id', 'err-2').expect(422);
+      expect(invalid.headers['x-request-id']).toBe('err-2');
+    });
+  });
+
+  describe('error bodies', () => {
+    it('answers an unknown route with 404 {detail: "Not Found"}', async () => {
+      const response = await http().delete('/api/unknown/route').expect(404);
+      expect(response.body).toEqual({ detail: 'Not Found' });
+    });
+
+    it('answers malformed JSON with a FastAPI json_invalid 422', async () => {
+      const response = await postJson('{"name": "ab",').expect(422);
+      expect(response.body).toEqual({ detail: [{ loc: ['body'], msg: expect.any(String), type: 'json_invalid' }] });
+    });
+
+    it('reports each failed field, array items by index', async () => {
+      const response = await http()
+        .post('/test-probe')
+        .send({ name: 'x', items: [{ label: 'ok' }, { label: 7 }] })
+        .expect(422);
+      expect(response.body.detail).toEqual([
+        { loc: ['body', 'name'], msg: expect.any(String), type: 'string_too_short' },
+        { loc: ['body', 'items', 1, 'label'], msg: expect.any(String), type: 'string_type' },
+      ]);
+    });
+
+    it('reports a missing field as missing, and an absent body the same way', async () => {
+      const empty = await http().post('/test-probe').send({}).expect(422);
+      expect(empty.body.detail).toEqual([{ loc: ['body', 'name'], msg: 'Field required', type: 'missing' }]);
+      const none = await http().post('/test-probe').expect(422);
+      expect(none.body.detail).toEqual(empty.body.detail);
+    });
+
+    it.each(['[1, 2]', '"text"', '42', 'null'])('refuses the non-object body %s', async (body) => {
+      const response = await postJson(body).expect(422);
+      expect(response.body.detail[0].loc).toEqual(['body']);
+    });
+
+    it('ignores unknown fields', async () => {
+      const response = await http().post('/test-probe').send({ name: 'abc', role: 'admin' }).expect(201);
+      expect(response.body).toEqual({ name: 'abc' });
+    });
+
+    it('answers a body over 100 KB with 413 {detail}', async () => {
+      const response = await http()
+        .post('/test-probe')
+        .send({ name: 'ab', padding: 'x'.repeat(101 * 1024) })
+        .expect(413);
+      expect(response.body).toEqual({ detail: expect.any(String) });
+    });
+
+    it.each([
+      ['arrays', (depth: number) => '['.repeat(depth) + ']'.repeat(depth)],
+      ['objects', (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)],
+    ])('answers JSON %s nested thousands of levels deep with 422, not a crash', async (_, nest) => {
+      const response = await postJson(`{"name":"ab","items":${nest(12_000)}}`).expect(422);
+      expect(response.body.detail).toEqual([{ loc: ['body'], msg: expect.any(String), type: 'json_invalid' }]);
+    });
+
+    it('turns an unexpected failure into a generic 500, logged with its request id', async () => {
+      const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+      try {
+        const response = await http().get('/test-probe/failure').set('X-Request-Id', 'boom-1').expect(500);
+        expect(response.body).toEqual({ detail: 'Internal server error' });
+        expect(JSON.stringify(response.body)).not.toMatch(/secret|ECONNREFUSED|at /);
+        expect(logged).toHaveBeenCalledWith(
+          expect.objectContaining({ requestId: 'boom-1', error: expect.stringContaining('ECONNREFUSED') }),
+        );
+      } finally {
+        logged.mockRestore();
+      }
+    });
+  });
+
+  describe('CORS', () => {
+    it('answers a preflight from any origin, with PATCH and any header, credentials off', async () => {
+      const response = await http()
+        .options('/api/projects/x')
+        .set('Origin', 'https://portfolio.example')
+        .set('Access-Control-Request-Method', 'PATCH')
+        .set('Access-Control-Request-Headers', 'authorization, x-custom-header')
+        .expect(204);
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+      expect(response.headers['access-control-allow-methods']).toBe('GET,POST,PUT,PATCH,DELETE,OPTIONS');
+      expect(response.headers['access-control-allow-headers']).toBe('authorization, x-custom-header');
+      expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(response.headers['x-request-id']).toBeDefined();
+    });
+
+    it('marks simple responses readable by any origin and exposes the request id', async () => {
+      const response = await http().get('/api/health').set('Origin', 'https://elsewhere.example').expect(200);
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+      expect(response.headers['access-control-expose-headers']).toContain('X-Request-Id');
+    });
+  });
+});

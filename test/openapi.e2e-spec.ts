@@ -1,0 +1,96 @@
+import { validate } from '@readme/openapi-parser';
+import request from 'supertest';
+import { createTestApp, type TestApp } from './support/test-app';
+
+type Operation = { deprecated?: boolean; parameters?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> };
+
+describe('GET /openapi.json', () => {
+  let testApp: TestApp;
+  let document: { openapi: string; info: Record<string, string>; servers: { url: string }[]; paths: Record<string, Record<string, Operation>> };
+
+  beforeAll(async () => {
+    testApp = await createTestApp({
+      env: { OPENAPI_SERVER_PROD: 'https://api.portfolio.example', OPENAPI_SERVER_DEV: 'https://dev.portfolio.example' },
+    });
+    document = (await request(testApp.server).get('/openapi.json').expect(200)).body;
+  });
+  afterAll(() => testApp.close());
+
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+    );
+
+  it('is a valid OpenAPI 3.1.0 document', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    const result = await validate(structuredClone(document) as never);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('names the service, its version and three servers', () => {
+    expect(document.info).toMatchObject({ title: 'Portfolio Content Service', version: '1.2.0' });
+    expect(document.servers.map((server) => server.url)).toEqual([
+      'http://localhost:8000',
+      'https://api.portfolio.example',
+      'https://dev.portfolio.example',
+    ]);
+  });
+
+  it('leaves out the legacy health route, the file download and the explorer token', () => {
+    expect(Object.keys(document.paths)).not.toContain('/health');
+    expect(document.paths['/api/download-cv']?.get).toBeUndefined();
+    expect(Object.keys(document.paths)).not.toContain('/api/explorer-token');
+  });
+
+  it('marks the by-index experience read deprecated, with an integer index', () => {
+    const operation = document.paths['/api/experience/{index}'].get;
+    expect(operation.deprecated).toBe(true);
+    expect(operation.parameters).toEqual([expect.objectContaining({ name: 'index', in: 'path', schema: { type: 'integer' } })]);
+  });
+
+  it('names path parameters as the spec does', () => {
+    expect(document.paths['/api/projects/{project_id}']).toBeDefined();
+  });
+
+  it('writes nullable fields the 3.1 way', () => {
+    const text = JSON.stringify(document);
+    expect(text).not.toContain('"nullable"');
+    expect(text).toContain('"type":["string","null"]');
+  });
+
+  it('declares 500 on every operation and 422 wherever input is validated', () => {
+    for (const { path, method, operation } of operations()) {
+      expect([path, method, Object.keys(operation.responses)]).toEqual([path, method, expect.arrayContaining(['500'])]);
+      if (operation.parameters?.length || operation.requestBody) {
+        expect([path, method, Object.keys(operation.responses)]).toEqual([path, method, expect.arrayContaining(['422'])]);
+      }
+    }
+  });
+
+  it('declares 429 on exactly the rate-limited reads', () => {
+    const limited = operations()
+      .filter(({ operation }) => '429' in operation.responses)
+      .map(({ path, method }) => `${method.toUpperCase()} ${path}`)
+      .sort();
+    expect(limited).toEqual(
+      expect.arrayContaining([
+        'GET /api/awards',
+        'GET /api/certifications',
+        'GET /api/experience',
+        'GET /api/experience/{index}',
+        'GET /api/projects',
+        'GET /api/projects/{project_id}',
+        'GET /api/skills',
+      ]),
+    );
+    expect(limited).not.toContain('GET /api/health');
+  });
+
+  it('serves Swagger UI from bundled assets at /docs', async () => {
+    const page = await request(testApp.server).get('/docs').redirects(1).expect(200);
+    expect(page.text).toContain('swagger-ui');
+    expect(page.text).not.toMatch(/https?:\/\/(cdn|unpkg|cdnjs)/);
+    await request(testApp.server).get('/docs/swagger-ui-bundle.js').expect(200);
+  });
+});

@@ -1,0 +1,77 @@
+import request from 'supertest';
+import { contractOf } from './support/contract';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const READ_LIMIT = 60;
+
+async function exhaust(testApp: TestApp, path: string, times: number, forwardedFor?: (i: number) => string) {
+  for (let i = 0; i < times; i += 1) {
+    const call = request(testApp.server).get(path);
+    if (forwardedFor) call.set('X-Forwarded-For', forwardedFor(i));
+    await call.expect(200);
+  }
+}
+
+describe('rate limits per client IP', () => {
+  describe('without a trusted proxy', () => {
+    let testApp: TestApp;
+    beforeEach(async () => {
+      testApp = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'false' } });
+    });
+    afterEach(() => testApp.close());
+
+    it('answers the 61st read in a minute with 429, Retry-After and a request id', async () => {
+      await exhaust(testApp, '/api/projects', READ_LIMIT);
+      const response = await request(testApp.server).get('/api/projects').set('X-Request-Id', 'limited-1').expect(429);
+      expect(response.body).toEqual({ detail: 'Rate limit exceeded' });
+      expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(response.headers['x-request-id']).toBe('limited-1');
+      (await contractOf(testApp.server)).assert(response);
+    });
+
+    it('counts each route on its own', async () => {
+      await exhaust(testApp, '/api/skills', READ_LIMIT);
+      await request(testApp.server).get('/api/skills').expect(429);
+      await request(testApp.server).get('/api/awards').expect(200);
+      await request(testApp.server).get('/api/projects/tidewatch').expect(200);
+    });
+
+    it('counts every project detail against one limit, whatever the slug', async () => {
+      for (let i = 0; i < READ_LIMIT; i += 1) await request(testApp.server).get(`/api/projects/slug-${i}`).expect(404);
+      await request(testApp.server).get('/api/projects/tidewatch').expect(429);
+    });
+
+    it('never limits health checks or the description', async () => {
+      for (let i = 0; i < READ_LIMIT + 20; i += 1) {
+        await request(testApp.server).get('/api/health').expect(200);
+      }
+      await request(testApp.server).get('/openapi.json').expect(200);
+    });
+
+    it('ignores a forged X-Forwarded-For', async () => {
+      await exhaust(testApp, '/api/certifications', READ_LIMIT, (i) => `203.0.113.${i}`);
+      await request(testApp.server).get('/api/certifications').set('X-Forwarded-For', '198.51.100.7').expect(429);
+    });
+  });
+
+  it('believes X-Forwarded-For when TRUST_PROXY says the proxy is trusted', async () => {
+    const testApp = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'loopback' } });
+    try {
+      await exhaust(testApp, '/api/experience', READ_LIMIT, () => '203.0.113.10');
+      await request(testApp.server).get('/api/experience').set('X-Forwarded-For', '203.0.113.10').expect(429);
+      await request(testApp.server).get('/api/experience').set('X-Forwarded-For', '203.0.113.11').expect(200);
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('lets benchmarks switch limits off', async () => {
+    const testApp = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false' } });
+    try {
+      await exhaust(testApp, '/api/awards', READ_LIMIT + 5);
+    } finally {
+      await testApp.close();
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import { Body, Controller, Get, Module, Post } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsArray, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
+
+class ProbeItemDto {
+  @ApiProperty()
+  @IsString()
+  readonly label!: string;
+}
+
+class ProbeDto {
+  @ApiProperty()
+  @IsString()
+  @MinLength(2)
+  @MaxLength(10)
+  readonly name!: string;
+
+  @ApiProperty({ type: [ProbeItemDto], required: false })
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ProbeItemDto)
+  readonly items?: ProbeItemDto[];
+}
+
+/** Routes that exist only in tests, to drive the body pipeline and the unexpected-error path. */
+@Controller('test-probe')
+class ProbeController {
+  @Post()
+  echo(@Body() body: ProbeDto): ProbeDto {
+    return body;
+  }
+
+  @Get('failure')
+  fail(): never {
+    throw new Error('connect ECONNREFUSED /var/run/secret.sock');
+  }
+}
+
+@Module({ controllers: [ProbeController] })
+export class ProbeModule {}
