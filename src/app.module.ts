@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { AdminGuard } from './auth/admin.guard';
+import { AuthModule } from './auth/auth.module';
 import { HttpExceptionFilter } from './common/filters/http-exception.filter';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.guard';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { RequestValidationPipe } from './common/validation/request-validation.pipe';
 import { CONFIGURATIONS } from './config';
 import { CredentialsModule } from './credentials/credentials.module';
+import { DatabaseUnavailableInterceptor } from './database/database-unavailable.interceptor';
+import { DatabaseModule } from './database/database.module';
 import { ExperienceModule } from './experience/experience.module';
 import { HealthModule } from './health/health.module';
 import { ProjectsModule } from './projects/projects.module';
@@ -19,7 +23,9 @@ import { SkillsModule } from './skills/skills.module';
       load: CONFIGURATIONS,
       ignoreEnvFile: process.env.NODE_ENV === 'test',
     }),
+    DatabaseModule,
     RateLimitModule,
+    AuthModule,
     HealthModule,
     ProjectsModule,
     ExperienceModule,
@@ -29,7 +35,10 @@ import { SkillsModule } from './skills/skills.module';
   providers: [
     { provide: APP_FILTER, useClass: HttpExceptionFilter },
     { provide: APP_PIPE, useClass: RequestValidationPipe },
+    // The credential is checked before anything else about an admin request.
+    { provide: APP_GUARD, useExisting: AdminGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
+    { provide: APP_INTERCEPTOR, useClass: DatabaseUnavailableInterceptor },
   ],
 })
 export class AppModule {}

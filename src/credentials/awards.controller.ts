@@ -1,10 +1,12 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
+import { ApiDatabaseBacked } from '@/database/database-unavailable.decorator';
 import { AwardsService } from './awards.service';
 import { AwardDto } from './dto/award.dto';
 
 @ApiTags('credentials')
+@ApiDatabaseBacked()
 @Controller('api/awards')
 export class AwardsController {
   constructor(private readonly awards: AwardsService) {}

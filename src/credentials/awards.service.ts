@@ -1,10 +1,21 @@
 import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
 import { AWARDS } from '@/content';
-import { AwardDto } from './dto/award.dto';
+import { DatabaseStatus } from '@/database/database-status';
+import { toAward } from './credential.mapper';
+import type { AwardDto } from './dto/award.dto';
+import { AwardEntity } from './entities/award.entity';
 
 @Injectable()
 export class AwardsService {
+  constructor(
+    @InjectRepository(AwardEntity) private readonly awards: Repository<AwardEntity>,
+    private readonly database: DatabaseStatus,
+  ) {}
+
   async findAll(): Promise<AwardDto[]> {
-    return [...AWARDS];
+    if (!this.database.isConfigured) return [...AWARDS];
+    return (await this.awards.find({ order: { sortOrder: 'ASC', createdAt: 'ASC' } })).map(toAward);
   }
 }

@@ -1,13 +1,32 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import { AdminOnly } from '@/auth/admin-only.decorator';
+import { IdResponseDto } from '@/common/dto/id-response.dto';
+import { ReorderByIdRequestDto } from '@/common/dto/reorder-request.dto';
 import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
-import { ParseIntPathPipe } from '@/common/validation/path-params.pipe';
+import { ParseIntPathPipe, ParseUUIDPathPipe } from '@/common/validation/path-params.pipe';
+import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
+import { ApiDatabaseBacked } from '@/database/database-unavailable.decorator';
+import { CreateWorkEntryDto } from './dto/create-work-entry.dto';
 import { ExperienceQueryDto } from './dto/experience-query.dto';
+import { UpdateWorkEntryDto } from './dto/update-work-entry.dto';
 import { WorkEntryDto } from './dto/work-entry.dto';
 import { ExperienceService } from './experience.service';
 
+const ENTRY_ID_PARAM = { name: 'entry_id', format: 'uuid', description: 'Work entry UUID' };
+const NOT_FOUND = { description: 'No work entry has this id', type: ErrorDetailDto };
+
 @ApiTags('experience')
+@ApiDatabaseBacked()
 @Controller('api/experience')
 export class ExperienceController {
   constructor(private readonly experience: ExperienceService) {}
@@ -32,5 +51,60 @@ export class ExperienceController {
   @ApiNotFoundResponse({ description: 'No entry at this index', type: ErrorDetailDto })
   findByIndex(@Param('index', ParseIntPathPipe) index: number): Promise<WorkEntryDto> {
     return this.experience.findByIndex(index);
+  }
+
+  @Post()
+  @AdminOnly()
+  @ApiOperation({ summary: 'Create a work entry; it goes first, as the newest' })
+  @ApiCreatedResponse({ type: IdResponseDto })
+  create(@Body() dto: CreateWorkEntryDto): Promise<IdResponseDto> {
+    return this.experience.create(dto);
+  }
+
+  // Declared before PATCH :entry_id so that "reorder" never meets the UUID check.
+  @Patch('reorder')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Move the listed entries to the front, in the listed order' })
+  @ApiOkResponse({ type: [WorkEntryDto], description: 'Every entry in its new order' })
+  @ApiNotFoundResponse({ description: 'A listed id is unknown; nothing changed', type: ErrorDetailDto })
+  reorder(@Body() dto: ReorderByIdRequestDto): Promise<WorkEntryDto[]> {
+    return this.experience.reorder(dto.order);
+  }
+
+  @Put(':entry_id')
+  @AdminOnly()
+  @ApiOperation({
+    summary: 'Replace a work entry',
+    description: 'company, role and period are required; omitted optional fields are reset.',
+  })
+  @ApiParam(ENTRY_ID_PARAM)
+  @ApiOkResponse({ type: WorkEntryDto })
+  @ApiNotFoundResponse(NOT_FOUND)
+  replace(
+    @Param('entry_id', ParseUUIDPathPipe) id: string,
+    @Body(new RequireFieldsPipe<UpdateWorkEntryDto>(['company', 'role', 'period'])) dto: UpdateWorkEntryDto,
+  ): Promise<WorkEntryDto> {
+    return this.experience.replace(id, dto);
+  }
+
+  @Patch(':entry_id')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Change the given fields of a work entry' })
+  @ApiParam(ENTRY_ID_PARAM)
+  @ApiOkResponse({ type: WorkEntryDto })
+  @ApiNotFoundResponse(NOT_FOUND)
+  patch(@Param('entry_id', ParseUUIDPathPipe) id: string, @Body() dto: UpdateWorkEntryDto): Promise<WorkEntryDto> {
+    return this.experience.patch(id, dto);
+  }
+
+  @Delete(':entry_id')
+  @AdminOnly()
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Delete a work entry' })
+  @ApiParam(ENTRY_ID_PARAM)
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiNotFoundResponse(NOT_FOUND)
+  remove(@Param('entry_id', ParseUUIDPathPipe) id: string): Promise<void> {
+    return this.experience.remove(id);
   }
 }

@@ -1,17 +1,103 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { applyPartialOrder } from '@/common/ordering/partial-order';
 import { WORK_ENTRIES } from '@/content';
-import { WorkEntryDto } from './dto/work-entry.dto';
+import { DatabaseStatus } from '@/database/database-status';
+import type { CreateWorkEntryDto } from './dto/create-work-entry.dto';
+import type { UpdateWorkEntryDto } from './dto/update-work-entry.dto';
+import type { WorkEntryDto } from './dto/work-entry.dto';
+import { WorkEntryEntity } from './entities/work-entry.entity';
+import { toWorkEntry } from './work-entry.mapper';
+
+/** Ascending sort order is newest first; ties fall back to the newest insert. */
+const NEWEST_FIRST = { sortOrder: 'ASC', createdAt: 'DESC' } as const;
+
+const RESET_FIELDS = {
+  location: '',
+  type: '',
+  description: '',
+  responsibilities: [],
+  technologies: [],
+  note: null,
+  additionalProjects: null,
+  achievement: null,
+};
 
 @Injectable()
 export class ExperienceService {
+  constructor(
+    @InjectRepository(WorkEntryEntity) private readonly entries: Repository<WorkEntryEntity>,
+    private readonly database: DatabaseStatus,
+  ) {}
+
   /** Newest first; `top` keeps only the N most recent. */
   async findAll(top?: number): Promise<WorkEntryDto[]> {
-    return WORK_ENTRIES.slice(0, top);
+    if (!this.database.isConfigured) return WORK_ENTRIES.slice(0, top);
+    if (top === 0) return [];
+    return (await this.entries.find({ order: NEWEST_FIRST, take: top })).map(toWorkEntry);
   }
 
   async findByIndex(index: number): Promise<WorkEntryDto> {
-    const entry = index >= 0 ? WORK_ENTRIES[index] : undefined;
+    const entry =
+      index < 0
+        ? undefined
+        : this.database.isConfigured
+          ? (await this.entries.find({ order: NEWEST_FIRST, skip: index, take: 1 })).map(toWorkEntry)[0]
+          : WORK_ENTRIES[index];
     if (!entry) throw new NotFoundException({ detail: `Experience entry at index ${index} not found` });
     return entry;
   }
+
+  /** A new entry goes first: it is the newest. */
+  async create(dto: CreateWorkEntryDto): Promise<{ id: string }> {
+    this.database.assertWritable();
+    return this.entries.manager.transaction(async (manager) => {
+      const repository = manager.getRepository(WorkEntryEntity);
+      const first = await repository.minimum('sortOrder');
+      const saved = await repository.save(repository.create({ ...RESET_FIELDS, ...dto, sortOrder: (first ?? 1) - 1 }));
+      return { id: saved.id };
+    });
+  }
+
+  /** PUT: every omitted optional field is reset. */
+  async replace(id: string, dto: UpdateWorkEntryDto): Promise<WorkEntryDto> {
+    return this.update(id, { ...RESET_FIELDS, ...dto });
+  }
+
+  /** PATCH: only the fields given change. */
+  async patch(id: string, dto: UpdateWorkEntryDto): Promise<WorkEntryDto> {
+    return this.update(id, dto);
+  }
+
+  async remove(id: string): Promise<void> {
+    this.database.assertWritable();
+    const { affected } = await this.entries.delete({ id });
+    if (!affected) throw entryNotFound(id);
+  }
+
+  /** One transaction over locked rows: an unknown id leaves the order untouched. */
+  async reorder(order: readonly string[]): Promise<WorkEntryDto[]> {
+    this.database.assertWritable();
+    return this.entries.manager.transaction(async (manager) => {
+      const repository = manager.getRepository(WorkEntryEntity);
+      const current = await repository.find({ order: NEWEST_FIRST, lock: { mode: 'pessimistic_write' } });
+      const reordered = applyPartialOrder(current, order.map((id) => id.toLowerCase()), (entry) => entry.id, 'experience entry');
+      for (const [position, entry] of reordered.entries()) {
+        if (entry.sortOrder !== position) await repository.update(entry.id, { sortOrder: position });
+      }
+      return reordered.map(toWorkEntry);
+    });
+  }
+
+  private async update(id: string, changes: Partial<WorkEntryEntity>): Promise<WorkEntryDto> {
+    this.database.assertWritable();
+    const entry = await this.entries.findOneBy({ id });
+    if (!entry) throw entryNotFound(id);
+    return toWorkEntry(await this.entries.save(this.entries.merge(entry, changes)));
+  }
+}
+
+function entryNotFound(id: string): NotFoundException {
+  return new NotFoundException({ detail: `Experience entry ${id} not found` });
 }

@@ -1,6 +1,17 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsInt, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsInt,
+  IsOptional,
+  IsString,
+  MaxLength,
+  Min,
+  MinLength,
+  NotContains,
+  ValidateIf,
+} from 'class-validator';
 
 /**
  * An integer that may arrive as a query string: only plain digit strings are converted,
@@ -13,3 +24,34 @@ export function IsWholeNumber({ min }: { min: number }): PropertyDecorator {
     Min(min, { message: `Input should be greater than or equal to ${min}` }),
   );
 }
+
+interface TextRules {
+  min?: number;
+  max: number;
+  each?: boolean;
+}
+
+/** A string within length bounds that PostgreSQL can store (U+0000 is refused). */
+export function IsText({ min = 0, max, each = false }: TextRules): PropertyDecorator {
+  return applyDecorators(
+    IsString({ each, message: 'Input should be a valid string' }),
+    ...(min > 0 ? [MinLength(min, { each, message: `String should have at least ${min} characters` })] : []),
+    MaxLength(max, { each, message: `String should have at most ${max} characters` }),
+    NotContains('\u0000', { each, message: 'String should not contain the NUL character' }),
+  );
+}
+
+/** A list of at most `maxItems` strings, each at most `max` characters. */
+export function IsTextList({ maxItems, max }: { maxItems: number; max: number }): PropertyDecorator {
+  return applyDecorators(
+    IsArray({ message: 'Input should be a valid list' }),
+    ArrayMaxSize(maxItems, { message: `List should have at most ${maxItems} items` }),
+    IsText({ max, each: true }),
+  );
+}
+
+/** May be left out, but not sent as null: the column behind it is not nullable. */
+export const IsOmittable = (): PropertyDecorator => ValidateIf((_, value) => value !== undefined);
+
+/** May be left out or sent as null. */
+export const IsNullable = (): PropertyDecorator => IsOptional();

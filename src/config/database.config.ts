@@ -1,0 +1,24 @@
+import { registerAs } from '@nestjs/config';
+import { IsOptional, Matches } from 'class-validator';
+import { EnvBoolean } from './env-decorators';
+import { validateConfig } from './validate-config';
+
+class DatabaseEnvironment {
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  readonly DATABASE_URL?: string;
+
+  @EnvBoolean()
+  readonly DB_MIGRATIONS_RUN: boolean = true;
+}
+
+export interface DatabaseConfig {
+  /** Unset: public reads come from the built-in data set and admin writes answer 503. */
+  url: string | undefined;
+  migrationsRun: boolean;
+}
+
+export const databaseConfig = registerAs('database', (): DatabaseConfig => {
+  const env = validateConfig(process.env, DatabaseEnvironment);
+  return { url: env.DATABASE_URL, migrationsRun: env.DB_MIGRATIONS_RUN };
+});

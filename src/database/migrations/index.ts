@@ -1,0 +1,4 @@
+import { InitialSchema1795319757117 } from './1795319757117-InitialSchema';
+
+/** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
+export const MIGRATIONS = [InitialSchema1795319757117];

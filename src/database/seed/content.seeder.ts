@@ -1,0 +1,23 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { DatabaseStatus } from '../database-status';
+import { seedBuiltInContent } from './content.seed';
+
+/** Seeds an empty database at start-up, after TypeORM has run the pending migrations. */
+@Injectable()
+export class ContentSeeder implements OnApplicationBootstrap {
+  private readonly logger = new Logger(ContentSeeder.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: DatabaseStatus,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.database.isConfigured) return;
+    if (await seedBuiltInContent(this.dataSource)) {
+      this.logger.log({ event: 'content_seeded', source: 'built-in data set' });
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import type { WorkEntryDto } from './dto/work-entry.dto';
+import type { WorkEntryEntity } from './entities/work-entry.entity';
+
+export function toWorkEntry(entry: WorkEntryEntity): WorkEntryDto {
+  return {
+    id: entry.id,
+    company: entry.company,
+    role: entry.role,
+    period: entry.period,
+    location: entry.location,
+    type: entry.type,
+    description: entry.description,
+    responsibilities: entry.responsibilities,
+    technologies: entry.technologies,
+    note: entry.note,
+    additionalProjects: entry.additionalProjects,
+    achievement: entry.achievement,
+  };
+}
