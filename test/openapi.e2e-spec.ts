@@ -2,7 +2,7 @@ import { validate } from '@readme/openapi-parser';
 import request from 'supertest';
 import { createTestApp, type TestApp } from './support/test-app';
 
-type Operation = { deprecated?: boolean; parameters?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> };
+type Operation = { security?: unknown; deprecated?: boolean; parameters?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> };
 
 describe('GET /openapi.json', () => {
   let testApp: TestApp;
@@ -85,6 +85,22 @@ describe('GET /openapi.json', () => {
       ]),
     );
     expect(limited).not.toContain('GET /api/health');
+  });
+
+  it('puts the bearer requirement and 401, 403 and 503 on every admin write', () => {
+    const writes = operations().filter(({ method }) => method !== 'get');
+    expect(writes.length).toBeGreaterThanOrEqual(18);
+    for (const { path, method, operation } of writes) {
+      expect([path, method, operation.security]).toEqual([path, method, [{ bearer: [] }]]);
+      expect([path, method, Object.keys(operation.responses)]).toEqual([path, method, expect.arrayContaining(['401', '403', '503'])]);
+    }
+  });
+
+  it('names the write models as the spec does', () => {
+    const schemas = Object.keys((document as unknown as { components: { schemas: object } }).components.schemas);
+    expect(schemas).toEqual(
+      expect.arrayContaining(['ProjectCreate', 'ProjectUpdate', 'WorkEntryCreate', 'WorkEntryUpdate', 'SkillCategoryCreate', 'SkillCategoryUpdate', 'SkillCreate', 'SkillUpdate', 'ReorderRequest', 'HTTPValidationError']),
+    );
   });
 
   it('serves Swagger UI from bundled assets at /docs', async () => {

@@ -11,12 +11,19 @@ import { catchError, type Observable, throwError } from 'rxjs';
 const UNAVAILABLE_CODES = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EHOSTUNREACH|08\w{3}|57\w{3})$/;
 const UNAVAILABLE_MESSAGES = /connection terminated|timeout exceeded when trying to connect|query read timeout|connection timeout/i;
 
+interface ErrorLike {
+  code?: unknown;
+  message?: unknown;
+  driverError?: unknown;
+}
+
+/** Duck-typed: socket errors from Node's core are not always instances of this realm's Error. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const { code, driverError } = error as Error & { code?: unknown; driverError?: unknown };
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, driverError } = error as ErrorLike;
   if (typeof code === 'string' && UNAVAILABLE_CODES.test(code)) return true;
-  if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
-  return driverError instanceof Error && isDatabaseUnavailable(driverError);
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  return isDatabaseUnavailable(driverError);
 }
 
 /** A database that went away answers 503 at once; the pool reconnects when it returns. */

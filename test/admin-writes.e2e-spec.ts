@@ -1,0 +1,330 @@
+import { PROJECTS, SKILL_CATEGORIES, WORK_ENTRIES } from '@/content';
+import { apiClient, ADMIN_TOKEN } from './support/admin';
+import { contractOf } from './support/contract';
+import { createTestDatabase, type TestDatabase } from './support/database';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
+
+describe('admin writes against PostgreSQL', () => {
+  let database: TestDatabase;
+  let testApp: TestApp;
+  let api: ReturnType<typeof apiClient>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    testApp = await createTestApp({
+      env: { DATABASE_URL: database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' },
+    });
+    api = apiClient(testApp, await contractOf(testApp.server));
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await database.drop();
+  });
+
+  const slugs = async () => (await api('get', '/api/projects')).body.map((card: { slug: string }) => card.slug);
+  const entryIds = async () => (await api('get', '/api/experience')).body.map((entry: { id: string }) => entry.id);
+
+  describe('the admin credential', () => {
+    it('answers a missing header with 401 and a Bearer challenge', async () => {
+      const response = await api('post', '/api/projects', { title: 'X', description: 'Y' }, null);
+      expect(response.status).toBe(401);
+      expect(response.headers['www-authenticate']).toBe('Bearer');
+      expect(response.body).toEqual({ detail: expect.any(String) });
+    });
+
+    it.each(['wrong-token', `${ADMIN_TOKEN}x`, ADMIN_TOKEN.slice(0, -1)])('answers the wrong token %s with 401', async (token) => {
+      const response = await api('delete', '/api/projects/tidewatch', undefined, token);
+      expect(response.status).toBe(401);
+      expect(response.headers['www-authenticate']).toContain('Bearer');
+    });
+
+    it('checks the credential before the body', async () => {
+      expect((await api('post', '/api/projects', { title: 7 }, null)).status).toBe(401);
+      expect((await api('post', '/api/projects', { title: 7 })).status).toBe(422);
+    });
+  });
+
+  describe('projects', () => {
+    it('creates a project last, with a derived slug, visible to reads at once', async () => {
+      const created = await api('post', '/api/projects', {
+        title: 'Harbour Logistics API',
+        description: 'Berth planning for inland shipping.',
+        technologies: ['Go'],
+        results: ['Planning time halved'],
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({ id: expect.any(String), slug: 'harbour-logistics-api' });
+      expect((await slugs()).at(-1)).toBe('harbour-logistics-api');
+      const detail = await api('get', '/api/projects/harbour-logistics-api');
+      expect(detail.body).toMatchObject({
+        title: 'Harbour Logistics API',
+        technologies: ['Go'],
+        results: ['Planning time halved'],
+        overview: '',
+        embeddedApp: null,
+        demo: '/projects/harbour-logistics-api',
+        navigation: { previous: { slug: PROJECTS.at(-1)!.slug }, next: null },
+      });
+    });
+
+    it('answers a taken slug with 409', async () => {
+      const response = await api('post', '/api/projects', { title: 'Tidewatch', description: 'Again' });
+      expect(response.status).toBe(409);
+      expect(response.body.detail).toContain('tidewatch');
+    });
+
+    it.each([
+      [{ description: 'no title' }, ['body', 'title'], 'missing'],
+      [{ title: '', description: 'x' }, ['body', 'title'], 'string_too_short'],
+      [{ title: 'x'.repeat(201), description: 'x' }, ['body', 'title'], 'string_too_long'],
+      [{ title: 'x', description: 'x', slug: 'Not A Slug' }, ['body', 'slug'], 'string_pattern_mismatch'],
+      [{ title: 'x', description: 'x', slug: 'reorder' }, ['body', 'slug'], 'value_error'],
+      [{ title: '日本語', description: 'x' }, ['body', 'slug'], 'value_error'],
+      [{ title: 'nul\u0000byte', description: 'x' }, ['body', 'title'], 'value_error'],
+      [{ title: 'x', description: 'x', technologies: 'Go' }, ['body', 'technologies'], 'list_type'],
+      [{ title: 'x', description: 'x', technologies: ['ok', 5] }, ['body', 'technologies'], 'string_type'],
+    ])('refuses %j with a 422 at %j', async (body, loc, type) => {
+      const response = await api('post', '/api/projects', body);
+      expect(response.status).toBe(422);
+      expect(response.body.detail).toContainEqual({ loc, msg: expect.any(String), type });
+    });
+
+    it('PUT needs title and description, resets omitted fields and keeps the slug', async () => {
+      const missing = await api('put', '/api/projects/ledger-lens', { title: 'Only a title' });
+      expect(missing.status).toBe(422);
+      expect(missing.body.detail).toEqual([{ loc: ['body', 'description'], msg: 'Field required', type: 'missing' }]);
+
+      const replaced = await api('put', '/api/projects/ledger-lens', { title: 'Ledger Lens 2', description: 'Rewritten.' });
+      expect(replaced.status).toBe(200);
+      expect(replaced.body).toMatchObject({
+        slug: 'ledger-lens',
+        title: 'Ledger Lens 2',
+        technologies: [],
+        overview: '',
+        results: [],
+        thesisUrl: null,
+      });
+      expect((await api('get', '/api/projects/ledger-lens')).body.title).toBe('Ledger Lens 2');
+    });
+
+    it('PUT may move a project to a new slug, and refuses a taken one', async () => {
+      const moved = await api('put', '/api/projects/physio-planner', { title: 'Physio', description: 'd', slug: 'physio' });
+      expect(moved.body.slug).toBe('physio');
+      expect((await api('get', '/api/projects/physio-planner')).status).toBe(404);
+      const clash = await api('put', '/api/projects/physio', { title: 'P', description: 'd', slug: 'tidewatch' });
+      expect(clash.status).toBe(409);
+    });
+
+    it('PATCH changes only the fields given and refuses null for a required one', async () => {
+      const before = (await api('get', '/api/projects/tidewatch')).body;
+      const patched = await api('patch', '/api/projects/tidewatch', { status: 'Retired', embeddedApp: null });
+      expect(patched.status).toBe(200);
+      expect(patched.body).toEqual({ ...before, status: 'Retired', embeddedApp: null });
+      expect((await api('patch', '/api/projects/tidewatch', { title: null })).status).toBe(422);
+      expect((await api('patch', '/api/projects/tidewatch', {})).body).toEqual(patched.body);
+    });
+
+    it('answers 404 naming an unknown slug on every write', async () => {
+      for (const [method, body] of [['put', { title: 'x', description: 'y' }], ['patch', {}], ['delete', undefined]] as const) {
+        const response = await api(method, '/api/projects/no-such-slug', body);
+        expect(response.status).toBe(404);
+        expect(response.body.detail).toContain('no-such-slug');
+      }
+    });
+
+    it('reorders partially: listed slugs first, the rest keep their order', async () => {
+      const before = await slugs();
+      const response = await api('patch', '/api/projects/reorder', { order: [before[3], before[1]] });
+      expect(response.status).toBe(200);
+      const expected = [before[3], before[1], ...before.filter((slug: string) => slug !== before[3] && slug !== before[1])];
+      expect(response.body.map((card: { slug: string }) => card.slug)).toEqual(expected);
+      expect(await slugs()).toEqual(expected);
+    });
+
+    it('refuses duplicate slugs with 422 and an unknown one with 404, changing nothing', async () => {
+      const before = await slugs();
+      const duplicate = await api('patch', '/api/projects/reorder', { order: [before[0], before[0]] });
+      expect(duplicate.status).toBe(422);
+      const unknown = await api('patch', '/api/projects/reorder', { order: [before[2], 'ghost-project'] });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.detail).toContain('ghost-project');
+      expect(await slugs()).toEqual(before);
+    });
+
+    it('deletes a project with 204 and no body', async () => {
+      const response = await api('delete', '/api/projects/harbour-logistics-api');
+      expect(response.status).toBe(204);
+      expect(response.text).toBe('');
+      expect((await api('get', '/api/projects/harbour-logistics-api')).status).toBe(404);
+    });
+  });
+
+  describe('experience', () => {
+    it('creates an entry first, as the newest', async () => {
+      const created = await api('post', '/api/experience', {
+        company: 'Zeewind',
+        role: 'Staff Engineer',
+        period: 'Jan 2027 – Present',
+        additionalProjects: [{ title: 'Turbine Twin', description: 'Digital twin of a wind farm.' }],
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({ id: expect.any(String) });
+      const [newest] = (await api('get', '/api/experience?top=1')).body;
+      expect(newest).toMatchObject({
+        id: created.body.id,
+        company: 'Zeewind',
+        location: '',
+        responsibilities: [],
+        note: null,
+        additionalProjects: [{ title: 'Turbine Twin', description: 'Digital twin of a wind farm.' }],
+      });
+      expect((await api('get', '/api/experience/0')).body.id).toBe(created.body.id);
+    });
+
+    it('refuses a malformed additional project', async () => {
+      const response = await api('post', '/api/experience', {
+        company: 'A', role: 'B', period: 'C', additionalProjects: [{ title: 'ok', description: 'ok' }, { description: 'no title' }],
+      });
+      expect(response.status).toBe(422);
+      expect(response.body.detail).toEqual([{ loc: ['body', 'additionalProjects', 1, 'title'], msg: 'Field required', type: 'missing' }]);
+    });
+
+    it('replaces, patches and deletes by UUID', async () => {
+      const id = WORK_ENTRIES[2].id;
+      const missing = await api('put', `/api/experience/${id}`, { company: 'Only company' });
+      expect(missing.body.detail.map((issue: { loc: string[] }) => issue.loc[1])).toEqual(['role', 'period']);
+      const replaced = await api('put', `/api/experience/${id}`, { company: 'Studio Kade BV', role: 'Developer', period: '2018 – 2020' });
+      expect(replaced.body).toMatchObject({ id, company: 'Studio Kade BV', note: null, technologies: [] });
+      const patched = await api('patch', `/api/experience/${id}`, { note: 'Part-time during my studies.' });
+      expect(patched.body).toMatchObject({ company: 'Studio Kade BV', note: 'Part-time during my studies.' });
+      expect((await api('delete', `/api/experience/${id}`)).status).toBe(204);
+      expect(await entryIds()).not.toContain(id);
+      expect((await api('patch', `/api/experience/${id}`, {})).status).toBe(404);
+    });
+
+    it('refuses a malformed UUID in the path with a path 422', async () => {
+      const response = await api('patch', '/api/experience/not-a-uuid', {});
+      expect(response.status).toBe(422);
+      expect(response.body.detail).toEqual([{ loc: ['path', 'entry_id'], msg: expect.any(String), type: 'uuid_parsing' }]);
+    });
+
+    it('reorders by UUID, refusing invalid, duplicate and unknown ids without changing anything', async () => {
+      const before = await entryIds();
+      const invalid = await api('patch', '/api/experience/reorder', { order: ['not-a-uuid'] });
+      expect(invalid.status).toBe(422);
+      expect(invalid.body.detail[0].loc).toEqual(['body', 'order']);
+      expect((await api('patch', '/api/experience/reorder', { order: [before[1], before[1]] })).status).toBe(422);
+      expect((await api('patch', '/api/experience/reorder', { order: [before[1], UNKNOWN_UUID] })).status).toBe(404);
+      expect(await entryIds()).toEqual(before);
+
+      const reordered = await api('patch', '/api/experience/reorder', { order: [before.at(-1), before[0]] });
+      expect(reordered.status).toBe(200);
+      expect(reordered.body.map((entry: { id: string }) => entry.id)).toEqual([before.at(-1), before[0], ...before.slice(1, -1)]);
+      expect(await entryIds()).toEqual(reordered.body.map((entry: { id: string }) => entry.id));
+    });
+  });
+
+  describe('skills', () => {
+    const category = () => api('get', '/api/skills').then((response) => response.body as { id: string; title: string; skills: { id: string; name: string }[] }[]);
+
+    it('creates a category with skills last, and a skill last in its category', async () => {
+      const created = await api('post', '/api/skills/categories', {
+        title: 'Embedded',
+        skills: [{ name: 'Rust embedded', projects: ['Tidewatch'] }, { name: 'Zephyr' }],
+      });
+      expect(created.status).toBe(201);
+      const skill = await api('post', `/api/skills/categories/${created.body.id}/skills`, { name: 'FreeRTOS' });
+      expect(skill.status).toBe(201);
+      const last = (await category()).at(-1)!;
+      expect(last).toMatchObject({ id: created.body.id, title: 'Embedded', iconName: '', iconColor: '' });
+      expect(last.skills.map((s) => s.name)).toEqual(['Rust embedded', 'Zephyr', 'FreeRTOS']);
+      expect(last.skills[2].id).toBe(skill.body.id);
+    });
+
+    it('answers 404 when adding a skill to a missing category', async () => {
+      const response = await api('post', `/api/skills/categories/${UNKNOWN_UUID}/skills`, { name: 'Orphan' });
+      expect(response.status).toBe(404);
+    });
+
+    it('replaces and patches a category without touching its skills', async () => {
+      const target = SKILL_CATEGORIES[0];
+      const replaced = await api('put', `/api/skills/categories/${target.id}`, { title: 'Programming languages', skills: [] });
+      expect(replaced.body).toMatchObject({ title: 'Programming languages', iconName: '', iconColor: '' });
+      expect(replaced.body.skills.map((s: { id: string }) => s.id)).toEqual(target.skills.map((s) => s.id));
+      const patched = await api('patch', `/api/skills/categories/${target.id}`, { iconColor: '#000000' });
+      expect(patched.body).toMatchObject({ title: 'Programming languages', iconColor: '#000000' });
+      expect((await api('put', `/api/skills/categories/${target.id}`, { iconName: 'x' })).status).toBe(422);
+    });
+
+    it('replaces, patches and deletes a skill', async () => {
+      const skill = SKILL_CATEGORIES[1].skills[0];
+      const replaced = await api('put', `/api/skills/${skill.id}`, { name: 'Nest' });
+      expect(replaced.body).toEqual({ id: skill.id, name: 'Nest', projects: [] });
+      const patched = await api('patch', `/api/skills/${skill.id}`, { projects: ['Portfolio Platform'] });
+      expect(patched.body).toEqual({ id: skill.id, name: 'Nest', projects: ['Portfolio Platform'] });
+      expect((await api('delete', `/api/skills/${skill.id}`)).status).toBe(204);
+      expect((await api('delete', `/api/skills/${skill.id}`)).status).toBe(404);
+    });
+
+    it('deletes a category together with its skills', async () => {
+      const target = SKILL_CATEGORIES[2];
+      expect((await api('delete', `/api/skills/categories/${target.id}`)).status).toBe(204);
+      expect((await category()).map((c) => c.id)).not.toContain(target.id);
+      const orphans = await database.query('SELECT id FROM skills WHERE category_id = $1', [target.id]);
+      expect(orphans).toEqual([]);
+      expect((await api('patch', `/api/skills/${target.skills[0].id}`, {})).status).toBe(404);
+    });
+
+    it('refuses malformed UUIDs in skill paths', async () => {
+      expect((await api('delete', '/api/skills/categories/123')).status).toBe(422);
+      expect((await api('patch', '/api/skills/xyz', {})).status).toBe(422);
+    });
+  });
+});
+
+describe('admin writes without a database', () => {
+  let testApp: TestApp;
+  let api: ReturnType<typeof apiClient>;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { DATABASE_URL: undefined, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' } });
+    api = apiClient(testApp, await contractOf(testApp.server));
+  });
+  afterAll(() => testApp.close());
+
+  it.each([
+    ['post', '/api/projects', { title: 'A', description: 'B' }],
+    ['put', '/api/projects/tidewatch', { title: 'A', description: 'B' }],
+    ['patch', '/api/projects/tidewatch', {}],
+    ['delete', '/api/projects/tidewatch', undefined],
+    ['patch', '/api/projects/reorder', { order: [] }],
+    ['post', '/api/experience', { company: 'A', role: 'B', period: 'C' }],
+    ['patch', `/api/experience/${WORK_ENTRIES[0].id}`, {}],
+    ['patch', '/api/experience/reorder', { order: [] }],
+    ['post', '/api/skills/categories', { title: 'A' }],
+    ['post', `/api/skills/categories/${SKILL_CATEGORIES[0].id}/skills`, { name: 'A' }],
+    ['delete', `/api/skills/${SKILL_CATEGORIES[0].skills[0].id}`, undefined],
+  ] as const)('%s %s answers 503 after the credential and body checks', async (method, path, body) => {
+    expect((await api(method, path, body, null)).status).toBe(401);
+    const response = await api(method, path, body);
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ detail: expect.any(String) });
+  });
+
+  it('still validates the body before answering 503', async () => {
+    expect((await api('post', '/api/projects', { title: 5 })).status).toBe(422);
+  });
+
+  it('never accepts a token when API_ADMIN_TOKEN is empty', async () => {
+    const empty = await createTestApp({ env: { API_ADMIN_TOKEN: '', RATE_LIMIT_ENABLED: 'false' } });
+    try {
+      const client = apiClient(empty, await contractOf(empty.server));
+      expect((await client('delete', '/api/projects/tidewatch', undefined, '')).status).toBe(401);
+      expect((await client('delete', '/api/projects/tidewatch', undefined, 'anything')).status).toBe(401);
+    } finally {
+      await empty.close();
+    }
+  });
+});
