@@ -87,12 +87,13 @@ describe('GET /openapi.json', () => {
     expect(limited).not.toContain('GET /api/health');
   });
 
-  it('puts the bearer requirement and 401, 403 and 503 on every admin write', () => {
-    const writes = operations().filter(({ method }) => method !== 'get');
+  it('puts the bearer requirement and 401 and 403 (and 503 for writes) on every admin operation', () => {
+    const writes = operations().filter(({ method, path }) => method !== 'get' || path.endsWith('/auth/me'));
     expect(writes.length).toBeGreaterThanOrEqual(18);
     for (const { path, method, operation } of writes) {
       expect([path, method, operation.security]).toEqual([path, method, [{ bearer: [] }]]);
-      expect([path, method, Object.keys(operation.responses)]).toEqual([path, method, expect.arrayContaining(['401', '403', '503'])]);
+      const expected = path.endsWith('/auth/me') ? ['401', '403'] : ['401', '403', '503'];
+      expect([path, method, Object.keys(operation.responses)]).toEqual([path, method, expect.arrayContaining(expected)]);
     }
   });
 
@@ -108,5 +109,19 @@ describe('GET /openapi.json', () => {
     expect(page.text).toContain('swagger-ui');
     expect(page.text).not.toMatch(/https?:\/\/(cdn|unpkg|cdnjs)/);
     await request(testApp.server).get('/docs/swagger-ui-bundle.js').expect(200);
+  });
+
+  it('has Swagger UI fetch a guest explorer token on load', async () => {
+    const page = await request(testApp.server).get('/docs').redirects(1).expect(200);
+    const scripts = [...page.text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]).join('\n');
+    const init = await request(testApp.server).get('/docs/swagger-ui-init.js');
+    expect(`${scripts}\n${init.text}`).toMatch(/fetch\('\/api\/explorer-token'\)[\s\S]*preauthorizeApiKey\('bearer'/);
+  });
+
+  it('describes auth/me under both prefixes, with the bearer scheme', () => {
+    for (const path of ['/api/auth/me', '/auth/me']) {
+      expect(document.paths[path].get.security).toEqual([{ bearer: [] }]);
+      expect(Object.keys(document.paths[path].get.responses)).toEqual(expect.arrayContaining(['200', '401', '403']));
+    }
   });
 });

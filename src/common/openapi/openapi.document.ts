@@ -31,11 +31,22 @@ export function buildOpenApiDocument(app: INestApplication, servers: OpenApiServ
   return document;
 }
 
+/** Swagger UI starts with a guest explorer token; an admin replaces it with their own bearer. */
+const AUTHORIZE_AS_GUEST = `
+window.addEventListener('load', function () {
+  fetch('/api/explorer-token')
+    .then(function (response) { return response.json(); })
+    .then(function (body) { if (window.ui && body.token) window.ui.preauthorizeApiKey('bearer', body.token); })
+    .catch(function () {});
+});`;
+
 /** Serves the description at /openapi.json and Swagger UI (bundled assets, no CDN) at /docs. */
 export function setUpOpenApi(app: INestApplication, servers: OpenApiServers): void {
   SwaggerModule.setup('docs', app, buildOpenApiDocument(app, servers), {
     jsonDocumentUrl: 'openapi.json',
     raw: ['json'],
     customSiteTitle: 'Portfolio Content Service API',
+    customJsStr: AUTHORIZE_AS_GUEST,
+    swaggerOptions: { persistAuthorization: false },
   });
 }

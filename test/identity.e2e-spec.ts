@@ -1,0 +1,188 @@
+import request from 'supertest';
+import { ADMIN_TOKEN } from './support/admin';
+import { contractOf } from './support/contract';
+import { createTestDatabase, type TestDatabase } from './support/database';
+import { LocalEntra } from './support/local-entra';
+import type { OpenApiContract } from './support/openapi-contract';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const OVERFLOW_USER = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
+
+describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
+  let entra: LocalEntra;
+  let database: TestDatabase;
+  let testApp: TestApp;
+  let contract: OpenApiContract;
+
+  beforeAll(async () => {
+    entra = await LocalEntra.start();
+    database = await createTestDatabase();
+    testApp = await createTestApp({
+      env: { ...entra.env(), DATABASE_URL: database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, REDIS_URL: undefined, RATE_LIMIT_ENABLED: 'true' },
+    });
+    contract = await contractOf(testApp.server);
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await database.drop();
+    await entra.close();
+  });
+
+  /** A write that only an admin may make; answers 200 for one. */
+  const patchProject = async (token: string) => {
+    const response = await request(testApp.server)
+      .patch('/api/projects/tidewatch')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ impact: `changed at ${Date.now()}` });
+    contract.assert(response);
+    return response;
+  };
+  const now = () => Math.floor(Date.now() / 1000);
+
+  describe('admin writes with an Entra ID access token', () => {
+    it('accepts a member token, with the audience as client id or api:// URI', async () => {
+      expect((await patchProject(await entra.token())).status).toBe(200);
+      expect((await patchProject(await entra.token({ aud: `api://${entra.env().AZURE_API_CLIENT_ID}` }))).status).toBe(200);
+    });
+
+    it('accepts a token within the 60 s clock skew', async () => {
+      expect((await patchProject(await entra.token({ exp: now() - 30 }))).status).toBe(200);
+    });
+
+    it('still accepts the static token alongside', async () => {
+      expect((await patchProject(ADMIN_TOKEN)).status).toBe(200);
+    });
+
+    const rejected: [string, () => Promise<string>][] = [
+      ['expired', () => entra.token({ exp: now() - 120 })],
+      ['not yet valid', () => entra.token({ nbf: now() + 300 })],
+      ['from another issuer', () => entra.token({ iss: 'https://login.microsoftonline.com/other-tenant/v2.0' })],
+      ['for another audience', () => entra.token({ aud: '99999999-2222-4333-8444-555555555555' })],
+      ['without an oid', () => entra.token({ oid: undefined })],
+      ['signed by an unknown key', () => entra.tokenFromUnknownKey()],
+      ['HS256-signed with the RSA public key', () => entra.tokenSignedWithPublicKeyAsSecret()],
+      [
+        'unsigned (alg none)',
+        async () => {
+          const [, payload] = (await entra.token()).split('.');
+          return `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+        },
+      ],
+      [
+        'tampered with',
+        async () => {
+          const [header, payload, signature] = (await entra.token({ groups: [] })).split('.');
+          const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+          claims.groups = [entra.env().ADMIN_GROUP_ID];
+          return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+        },
+      ],
+    ];
+    it.each(rejected)('refuses a token %s with 401 and a detail that does not say why', async (_, mint) => {
+      const response = await patchProject(await mint());
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ detail: 'Invalid or expired credentials' });
+      expect(response.headers['www-authenticate']).toContain('Bearer');
+    });
+
+    it('answers 403 to a valid token outside the admin group', async () => {
+      const response = await patchProject(await entra.token({ groups: ['00000000-0000-4000-8000-000000000001'] }));
+      expect(response.status).toBe(403);
+    });
+  });
+
+  describe('group overflow', () => {
+    const overflowToken = () =>
+      entra.token({ oid: OVERFLOW_USER, groups: undefined, _claim_names: { groups: 'src1' }, hasgroups: true });
+
+    it('asks Graph, with one cached app token, and accepts a member', async () => {
+      entra.members.add(OVERFLOW_USER);
+      const tokenRequestsBefore = entra.tokenRequests;
+      expect((await patchProject(await overflowToken())).status).toBe(200);
+      expect(entra.tokenRequests).toBe(tokenRequestsBefore + 1);
+      const membershipRequests = entra.membershipRequests;
+      expect((await patchProject(await overflowToken())).status).toBe(200);
+      expect(entra.membershipRequests).toBe(membershipRequests);
+    });
+
+    it('refuses with 403 when Graph says not a member', async () => {
+      const outsider = '1b2c3d4e-5f60-4718-8293-a4b5c6d7e8f9';
+      expect((await patchProject(await entra.token({ oid: outsider, groups: undefined, hasgroups: true }))).status).toBe(403);
+    });
+
+    it('fails closed with 503 when Graph is unreachable', async () => {
+      entra.graphAvailable = false;
+      try {
+        const stranger = '2c3d4e5f-6071-4829-93a4-b5c6d7e8f9a0';
+        const response = await patchProject(await entra.token({ oid: stranger, groups: undefined, hasgroups: true }));
+        expect(response.status).toBe(503);
+        expect(response.body).toEqual({ detail: 'Group membership could not be checked; try again shortly' });
+      } finally {
+        entra.graphAvailable = true;
+      }
+    });
+  });
+
+  describe('explorer tokens', () => {
+    const explorerToken = (authorization?: string) => {
+      const call = request(testApp.server).get('/api/explorer-token');
+      return authorization ? call.set('Authorization', authorization) : call;
+    };
+
+    it('issues a unique 256-bit guest token for an hour when no bearer is sent', async () => {
+      const [first, second] = await Promise.all([explorerToken().expect(200), explorerToken().expect(200)]);
+      expect(first.body).toEqual({ token: expect.stringMatching(/^[\w-]{43}$/), role: 'guest', expiresIn: 3600 });
+      expect(first.body.token).not.toBe(second.body.token);
+    });
+
+    it('echoes an admin bearer with role admin, for both credential kinds', async () => {
+      expect((await explorerToken(`Bearer ${ADMIN_TOKEN}`).expect(200)).body).toEqual({ token: ADMIN_TOKEN, role: 'admin' });
+      const jwt = await entra.token();
+      expect((await explorerToken(`Bearer ${jwt}`).expect(200)).body).toMatchObject({ token: jwt, role: 'admin' });
+    });
+
+    it('answers a wrong bearer with 401, never a guest token', async () => {
+      const response = await explorerToken('Bearer not-a-real-token').expect(401);
+      expect(response.body).toEqual({ detail: expect.any(String) });
+      const guest = (await explorerToken().expect(200)).body.token;
+      await explorerToken(`Bearer ${guest}`).expect(401);
+    });
+
+    it('lets a guest token read but answers 403 on admin routes', async () => {
+      const { token } = (await explorerToken().expect(200)).body;
+      await request(testApp.server).get('/api/projects').set('Authorization', `Bearer ${token}`).expect(200);
+      expect((await patchProject(token)).status).toBe(403);
+    });
+
+    it('is never rate limited', async () => {
+      for (let i = 0; i < 80; i += 1) await explorerToken().expect(200);
+    });
+  });
+
+  describe('GET /api/auth/me and /auth/me', () => {
+    it.each(['/api/auth/me', '/auth/me'])('%s answers the token owner', async (path) => {
+      const response = await request(testApp.server).get(path).set('Authorization', `Bearer ${await entra.token()}`).expect(200);
+      expect(response.body).toEqual({ id: '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9', email: 'mara@contoso.example', name: 'Mara Jansen', role: 'admin' });
+      contract.assert(response);
+    });
+
+    it('prefers the email claim when the token has one', async () => {
+      const token = await entra.token({ email: 'mara.jansen@example.com' });
+      const response = await request(testApp.server).get('/auth/me').set('Authorization', `Bearer ${token}`).expect(200);
+      expect(response.body.email).toBe('mara.jansen@example.com');
+    });
+
+    it('refuses the static token, a bad token and no token with 401', async () => {
+      for (const authorization of [`Bearer ${ADMIN_TOKEN}`, 'Bearer nonsense', undefined]) {
+        const call = request(testApp.server).get('/api/auth/me');
+        const response = await (authorization ? call.set('Authorization', authorization) : call).expect(401);
+        contract.assert(response);
+      }
+    });
+
+    it('answers 403 to a valid token outside the group', async () => {
+      const token = await entra.token({ groups: [] });
+      await request(testApp.server).get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(403);
+    });
+  });
+});
