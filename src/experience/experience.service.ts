@@ -1,9 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { applyPartialOrder } from '@/common/ordering/partial-order';
 import { WORK_ENTRIES } from '@/content';
 import { DatabaseStatus } from '@/database/database-status';
+import { reorderRows } from '@/database/reorder-rows';
 import type { CreateWorkEntryDto } from './dto/create-work-entry.dto';
 import type { UpdateWorkEntryDto } from './dto/update-work-entry.dto';
 import type { WorkEntryDto } from './dto/work-entry.dto';
@@ -76,18 +76,10 @@ export class ExperienceService {
     if (!affected) throw entryNotFound(id);
   }
 
-  /** One transaction over locked rows: an unknown id leaves the order untouched. */
   async reorder(order: readonly string[]): Promise<WorkEntryDto[]> {
     this.database.assertWritable();
-    return this.entries.manager.transaction(async (manager) => {
-      const repository = manager.getRepository(WorkEntryEntity);
-      const current = await repository.find({ order: NEWEST_FIRST, lock: { mode: 'pessimistic_write' } });
-      const reordered = applyPartialOrder(current, order.map((id) => id.toLowerCase()), (entry) => entry.id, 'experience entry');
-      for (const [position, entry] of reordered.entries()) {
-        if (entry.sortOrder !== position) await repository.update(entry.id, { sortOrder: position });
-      }
-      return reordered.map(toWorkEntry);
-    });
+    const ids = order.map((id) => id.toLowerCase());
+    return (await reorderRows(this.entries, ids, NEWEST_FIRST, (entry) => entry.id, 'experience entry')).map(toWorkEntry);
   }
 
   private async update(id: string, changes: Partial<WorkEntryEntity>): Promise<WorkEntryDto> {

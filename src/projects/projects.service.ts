@@ -1,11 +1,11 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
-import { applyPartialOrder } from '@/common/ordering/partial-order';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import { type ProjectContent, PROJECTS } from '@/content';
 import { isUniqueViolation } from '@/database/database-errors';
 import { DatabaseStatus } from '@/database/database-status';
+import { reorderRows } from '@/database/reorder-rows';
 import type { CreateProjectDto } from './dto/create-project.dto';
 import type { ProjectCardDto } from './dto/project-card.dto';
 import type { ProjectCreatedDto } from './dto/project-created.dto';
@@ -85,18 +85,10 @@ export class ProjectsService {
     if (!affected) throw projectNotFound(slug);
   }
 
-  /** One transaction over locked rows: an unknown slug leaves the order untouched. */
   async reorder(order: readonly string[]): Promise<ProjectCardDto[]> {
     this.database.assertWritable();
-    return this.projects.manager.transaction(async (manager) => {
-      const repository = manager.getRepository(ProjectEntity);
-      const current = await repository.find({ order: DISPLAY_ORDER, lock: { mode: 'pessimistic_write' } });
-      const reordered = applyPartialOrder(current, order, (project) => project.slug, 'project slug');
-      for (const [position, project] of reordered.entries()) {
-        if (project.sortOrder !== position) await repository.update(project.id, { sortOrder: position });
-      }
-      return reordered.map(toProjectCard);
-    });
+    const reordered = await reorderRows(this.projects, order, DISPLAY_ORDER, (project) => project.slug, 'project slug');
+    return reordered.map(toProjectCard);
   }
 
   private async update(
