@@ -6,7 +6,7 @@ import { requestLoggerMiddleware } from './common/logging/request-logger.middlew
 import { setUpOpenApi } from './common/openapi/openapi.document';
 import { appConfig } from './config/app.config';
 
-export const BODY_LIMIT = '100kb';
+const BODY_LIMIT = '100kb';
 
 /**
  * Everything applied to the HTTP application itself, shared by main.ts and the e2e tests so

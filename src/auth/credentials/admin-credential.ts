@@ -1,9 +1,9 @@
-/** Who a verified credential belongs to. */
+/** The admin a verified credential belongs to. */
 export interface Principal {
   id: string;
   email: string | null;
   name: string | null;
-  role: 'admin' | 'guest';
+  role: 'admin';
 }
 
 /**

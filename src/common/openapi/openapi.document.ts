@@ -3,7 +3,7 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 import { ErrorDetailDto, HttpValidationErrorDto } from '@/common/http/error-bodies.dto';
 import { declareCommonResponses } from './common-responses';
 
-export const OPENAPI_VERSION = '1.2.0';
+const OPENAPI_VERSION = '1.2.0';
 
 export interface OpenApiServers {
   production: string;

@@ -3,7 +3,7 @@ import { ErrorLocation, RequestValidationException } from './request-validation.
 import { toValidationIssues } from './validation-issues';
 
 /** Deeper bodies are refused before class-transformer recurses into them and overflows the stack. */
-export const MAX_BODY_DEPTH = 32;
+const MAX_BODY_DEPTH = 32;
 
 const LOCATIONS: Partial<Record<ArgumentMetadata['type'], ErrorLocation>> = {
   body: 'body',
