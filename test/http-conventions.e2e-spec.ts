@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { ProbeModule } from './support/probe.module';
@@ -101,7 +100,7 @@ describe('HTTP conventions', () => {
     });
 
     it('turns an unexpected failure into a generic 500, logged with its request id', async () => {
-      const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+      const logged = vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
       try {
         const response = await http().get('/test-probe/failure').set('X-Request-Id', 'boom-1').expect(500);
         expect(response.body).toEqual({ detail: 'Internal server error' });
