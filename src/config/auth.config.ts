@@ -30,10 +30,6 @@ class AuthEnvironment {
 
   @IsUrl(URL_OPTIONS, { message: 'GRAPH_BASE_URL must be an http(s) URL' })
   readonly GRAPH_BASE_URL: string = 'https://graph.microsoft.com/v1.0';
-
-  @IsOptional()
-  @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// URL' })
-  readonly REDIS_URL?: string;
 }
 
 export interface EntraConfig {
@@ -51,8 +47,6 @@ export interface AuthConfig {
   adminToken: string;
   /** Unset unless both tenant and client id are: JWTs are then not accepted. */
   entra: EntraConfig | undefined;
-  /** Shared explorer-token store for several instances; unset keeps tokens in memory. */
-  redisUrl: string | undefined;
 }
 
 export const authConfig = registerAs('auth', (): AuthConfig => {
@@ -72,6 +66,5 @@ export const authConfig = registerAs('auth', (): AuthConfig => {
             graphBaseUrl: env.GRAPH_BASE_URL.replace(/\/+$/, ''),
           }
         : undefined,
-    redisUrl: env.REDIS_URL,
   };
 });

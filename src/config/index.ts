@@ -2,9 +2,10 @@ import { appConfig } from './app.config';
 import { authConfig } from './auth.config';
 import { databaseConfig } from './database.config';
 import { limitsConfig } from './limits.config';
+import { redisConfig } from './redis.config';
 
 /** Every concern's configuration; each factory validates its own variables. */
-export const CONFIGURATIONS = [appConfig, authConfig, databaseConfig, limitsConfig];
+export const CONFIGURATIONS = [appConfig, authConfig, databaseConfig, limitsConfig, redisConfig];
 
 /** Throws a ConfigurationError naming the first bad variables of any concern. */
 export function assertValidConfiguration(): void {

@@ -1,10 +1,10 @@
+import { ServiceUnavailableException } from '@nestjs/common';
 import type Redis from 'ioredis';
 
-/** Issued explorer tokens until they expire. Nest closes the store when the app shuts down. */
+/** Issued explorer tokens until they expire. */
 export abstract class ExplorerTokenStore {
   abstract save(token: string, ttlMs: number): Promise<void>;
   abstract isValid(token: string): Promise<boolean>;
-  abstract onModuleDestroy(): Promise<void>;
 }
 
 /** One process's tokens; expired ones are purged as new ones are issued. */
@@ -28,8 +28,6 @@ export class InMemoryExplorerTokenStore extends ExplorerTokenStore {
     return false;
   }
 
-  async onModuleDestroy(): Promise<void> {}
-
   get size(): number {
     return this.expiries.size;
   }
@@ -40,22 +38,29 @@ export class InMemoryExplorerTokenStore extends ExplorerTokenStore {
   }
 }
 
-/** Shared by every instance; Redis expires the keys itself. */
+/**
+ * Shared by every instance; Redis expires the keys itself. While Redis is unreachable, issuing
+ * and checking tokens answer 503 at once: a token another instance issued cannot be vouched for.
+ */
 export class RedisExplorerTokenStore extends ExplorerTokenStore {
   constructor(private readonly redis: Redis) {
     super();
   }
 
   async save(token: string, ttlMs: number): Promise<void> {
-    await this.redis.set(keyOf(token), '1', 'PX', ttlMs);
+    await this.call(() => this.redis.set(keyOf(token), '1', 'PX', ttlMs));
   }
 
   async isValid(token: string): Promise<boolean> {
-    return (await this.redis.exists(keyOf(token))) === 1;
+    return (await this.call(() => this.redis.exists(keyOf(token)))) === 1;
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.redis.quit();
+  private async call<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      return await command();
+    } catch {
+      throw new ServiceUnavailableException({ detail: 'Explorer tokens are unavailable; try again shortly' });
+    }
   }
 }
 

@@ -1,0 +1,91 @@
+import request from 'supertest';
+import { ADMIN_TOKEN } from './support/admin';
+import { LocalRedisServer } from './support/redis-server';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const READ_LIMIT = 60;
+
+describe('several instances on one Redis', () => {
+  let redis: LocalRedisServer;
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    redis = await LocalRedisServer.start();
+    const env = { REDIS_URL: redis.url, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'loopback' };
+    first = await createTestApp({ env });
+    second = await createTestApp({ env });
+  });
+  afterAll(async () => {
+    await Promise.all([first.close(), second.close()]);
+    await redis.stop();
+  });
+
+  const read = (app: TestApp, path: string, client: string) =>
+    request(app.server).get(path).set('X-Forwarded-For', client);
+
+  it('share one budget per client: the 61st read across both instances is 429', async () => {
+    for (let i = 0; i < READ_LIMIT; i += 1) await read(i % 2 ? first : second, '/api/skills', '203.0.113.1').expect(200);
+    const response = await read(first, '/api/skills', '203.0.113.1').expect(429);
+    expect(response.body).toEqual({ detail: 'Rate limit exceeded' });
+    expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    await read(second, '/api/skills', '203.0.113.1').expect(429);
+  });
+
+  it('keep serving other clients while one address floods a limited route', async () => {
+    const served: number[] = [];
+    for (let round = 0; round < 40; round += 1) {
+      const flood = Array.from({ length: 50 }, () => read(round % 2 ? first : second, '/api/awards', '198.51.100.66'));
+      const [answer, ...flooded] = await Promise.all([read(first, '/api/awards', '198.51.100.77'), ...flood]);
+      served.push(answer.status);
+      if (round > 1) expect(flooded.every((response) => response.status === 429)).toBe(true);
+    }
+    expect(served).toEqual(Array(40).fill(200));
+  });
+
+  describe('when Redis stops and comes back', () => {
+    beforeAll(() => redis.stop());
+    afterAll(() => redis.resume());
+
+    it('answers explorer-token issue and look-up with 503 within two seconds', async () => {
+      const startedAt = Date.now();
+      const issue = await request(first.server).get('/api/explorer-token').expect(503);
+      expect(issue.body).toEqual({ detail: 'Explorer tokens are unavailable; try again shortly' });
+      const lookUp = await request(second.server).delete('/api/projects/tidewatch').set('Authorization', 'Bearer some-explorer-token').expect(503);
+      expect(lookUp.body).toEqual({ detail: 'Explorer tokens are unavailable; try again shortly' });
+      expect(Date.now() - startedAt).toBeLessThan(2_000);
+    });
+
+    it('keeps rate limits working per instance', async () => {
+      for (let i = 0; i < READ_LIMIT; i += 1) await read(first, '/api/certifications', '203.0.113.2').expect(200);
+      await read(first, '/api/certifications', '203.0.113.2').expect(429);
+      await read(second, '/api/certifications', '203.0.113.2').expect(200);
+    });
+
+    it('recovers by itself once Redis is back', async () => {
+      await redis.resume();
+      await waitFor(async () => (await request(first.server).get('/api/explorer-token')).status === 200);
+      const { token } = (await request(first.server).get('/api/explorer-token').expect(200)).body;
+      await waitFor(async () => (await request(second.server).delete('/api/projects/tidewatch').set('Authorization', `Bearer ${token}`)).status === 403);
+      // Shared counting resumes on both (each retries Redis after its fallback window): a fresh
+      // client's read on one instance then counts against its budget on the other.
+      let probe = 0;
+      await waitFor(async () => {
+        const client = `192.0.2.${(probe += 1)}`;
+        await read(first, '/api/experience', client).expect(200);
+        return (await read(second, '/api/experience', client)).headers['x-ratelimit-remaining'] === String(READ_LIMIT - 2);
+      });
+      for (let i = 0; i < READ_LIMIT; i += 1) await read(i % 2 ? first : second, '/api/experience', '203.0.113.3').expect(200);
+      await read(second, '/api/experience', '203.0.113.3').expect(429);
+    });
+  });
+});
+
+/** Polls until the check passes, for what recovers in the background (reconnects, fallbacks). */
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
