@@ -1,41 +1,31 @@
 import { Module } from '@nestjs/common';
-import type { ConfigType } from '@nestjs/config';
-import Redis from 'ioredis';
-import { authConfig } from '@/config/auth.config';
-import { AdminAuthenticator } from './admin-authenticator';
-import { AdminGuard } from './admin.guard';
+import { PassportModule } from '@nestjs/passport';
+import type Redis from 'ioredis';
+import { REDIS_CLIENT, RedisModule } from '@/common/redis/redis.module';
 import { AuthController } from './auth.controller';
-import { AuthService } from './auth.service';
-import { CREDENTIAL_VERIFIERS } from './credentials/admin-credential';
-import { EntraJwtVerifier } from './credentials/entra-jwt.verifier';
-import { ExplorerTokenVerifier } from './credentials/explorer-token.verifier';
-import { GraphGroupMembership } from './credentials/graph-group-membership';
-import { StaticTokenVerifier } from './credentials/static-token.verifier';
 import { ExplorerTokenService } from './explorer/explorer-token.service';
 import { ExplorerTokenStore, InMemoryExplorerTokenStore, RedisExplorerTokenStore } from './explorer/explorer-token.store';
+import { GraphGroupMembership } from './graph-group-membership';
+import { AdminGuard } from './guards/admin.guard';
+import { EntraJwtStrategy } from './strategies/entra-jwt.strategy';
+import { ExplorerTokenStrategy } from './strategies/explorer-token.strategy';
+import { StaticTokenStrategy } from './strategies/static-token.strategy';
 
 @Module({
+  imports: [PassportModule, RedisModule],
   controllers: [AuthController],
   providers: [
-    StaticTokenVerifier,
-    EntraJwtVerifier,
-    ExplorerTokenVerifier,
+    StaticTokenStrategy,
+    EntraJwtStrategy,
+    ExplorerTokenStrategy,
     GraphGroupMembership,
     {
       provide: ExplorerTokenStore,
-      inject: [authConfig.KEY],
-      useFactory: ({ redisUrl }: ConfigType<typeof authConfig>): ExplorerTokenStore =>
-        redisUrl ? new RedisExplorerTokenStore(new Redis(redisUrl, { maxRetriesPerRequest: 2 })) : new InMemoryExplorerTokenStore(),
+      inject: [REDIS_CLIENT],
+      useFactory: (redis: Redis | null): ExplorerTokenStore =>
+        redis ? new RedisExplorerTokenStore(redis) : new InMemoryExplorerTokenStore(),
     },
-    {
-      // The order is the precedence: static token first, then Entra ID, then guest tokens.
-      provide: CREDENTIAL_VERIFIERS,
-      inject: [StaticTokenVerifier, EntraJwtVerifier, ExplorerTokenVerifier],
-      useFactory: (...verifiers: [StaticTokenVerifier, EntraJwtVerifier, ExplorerTokenVerifier]) => verifiers,
-    },
-    AdminAuthenticator,
     AdminGuard,
-    AuthService,
     ExplorerTokenService,
   ],
   exports: [AdminGuard],

@@ -17,15 +17,16 @@ export class LocalEntra {
   graphAvailable = true;
   tokenRequests = 0;
   membershipRequests = 0;
+  keySetRequests = 0;
   private server!: Server;
   private signingKey!: KeyPair;
   private signingJwk!: JWK;
-  private readonly kid = randomUUID();
+  private publishedKeys: JWK[] = [];
+  private kid = randomUUID();
 
   static async start(): Promise<LocalEntra> {
     const entra = new LocalEntra();
-    entra.signingKey = await generateKeyPair('RS256', { extractable: true });
-    entra.signingJwk = { ...(await exportJWK(entra.signingKey.publicKey)), kid: entra.kid, use: 'sig', alg: 'RS256' };
+    await entra.rotateSigningKey();
     entra.server = createServer((request, response) => {
       void entra.handle(request).then(([status, body]) => {
         response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -75,6 +76,14 @@ export class LocalEntra {
       .sign(key);
   }
 
+  /** Signs with a new key from now on and publishes it beside the old ones, as a tenant rolls keys. */
+  async rotateSigningKey(): Promise<void> {
+    this.kid = randomUUID();
+    this.signingKey = await generateKeyPair('RS256', { extractable: true });
+    this.signingJwk = { ...(await exportJWK(this.signingKey.publicKey)), kid: this.kid, use: 'sig', alg: 'RS256' };
+    this.publishedKeys = [...this.publishedKeys, this.signingJwk];
+  }
+
   /** The same claims signed with a key the JWKS does not publish. */
   async tokenFromUnknownKey(claims: Record<string, unknown> = {}): Promise<string> {
     const stranger = await generateKeyPair('RS256');
@@ -99,7 +108,10 @@ export class LocalEntra {
     if (url.pathname === `/${TENANT_ID}/v2.0/.well-known/openid-configuration`) {
       return [200, { issuer: this.issuer, jwks_uri: `${this.baseUrl}/${TENANT_ID}/discovery/v2.0/keys` }];
     }
-    if (url.pathname === `/${TENANT_ID}/discovery/v2.0/keys`) return [200, { keys: [this.signingJwk] }];
+    if (url.pathname === `/${TENANT_ID}/discovery/v2.0/keys`) {
+      this.keySetRequests += 1;
+      return [200, { keys: this.publishedKeys }];
+    }
     if (url.pathname === `/${TENANT_ID}/oauth2/v2.0/token` && request.method === 'POST') {
       this.tokenRequests += 1;
       const form = new URLSearchParams(body);

@@ -19,7 +19,11 @@ export interface TestAppOptions {
   providers?: ModuleMetadata['providers'];
 }
 
-/** Boots the real AppModule exactly as main.ts does, on an ephemeral port. */
+/**
+ * Boots the real AppModule exactly as main.ts does, on an ephemeral port. Passport keeps its
+ * strategies in one registry per process, and the newest app's replace the others': apps that
+ * run side by side in one spec file must share their credential configuration.
+ */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const restoreEnv = applyEnv(options.env ?? {});
   const moduleRef = await Test.createTestingModule({

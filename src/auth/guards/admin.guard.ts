@@ -1,0 +1,35 @@
+import { type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import { ADMIN_ONLY } from '../admin-only.decorator';
+import { bearerTokenOf } from '../bearer-token';
+import type { Principal } from '../principal';
+import { ENTRA_JWT_STRATEGY } from '../strategies/entra-jwt.strategy';
+import { EXPLORER_TOKEN_STRATEGY } from '../strategies/explorer-token.strategy';
+import { STATIC_TOKEN_STRATEGY } from '../strategies/static-token.strategy';
+import { challenge, principalOrChallenge } from './bearer-challenge';
+
+/**
+ * Guards @AdminOnly() routes, asking the strategies in order of precedence: the static token,
+ * then an Entra ID token, then a guest explorer token (which is valid but never an admin: 403).
+ * No header is 401 `Not authenticated`; a credential none of them accepts is 401 too.
+ */
+@Injectable()
+export class AdminGuard extends AuthGuard([STATIC_TOKEN_STRATEGY, ENTRA_JWT_STRATEGY, EXPLORER_TOKEN_STRATEGY]) {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (!this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, [context.getHandler(), context.getClass()])) {
+      return true;
+    }
+    if (!bearerTokenOf(context.switchToHttp().getRequest<Request>())) challenge(context, 'Not authenticated', 'Bearer');
+    return (await super.canActivate(context)) as boolean;
+  }
+
+  override handleRequest<T = Principal>(error: unknown, principal: Principal | false, failures: unknown, context: ExecutionContext): T {
+    return principalOrChallenge(error, principal, failures, context) as T;
+  }
+}

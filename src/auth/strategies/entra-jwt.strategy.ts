@@ -1,0 +1,77 @@
+import { ForbiddenException, Inject, Injectable, Logger } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { PassportStrategy } from '@nestjs/passport';
+import type { Request } from 'express';
+import { Strategy } from 'passport-jwt';
+import { authConfig } from '@/config/auth.config';
+import { bearerTokenOf } from '../bearer-token';
+import { GraphGroupMembership } from '../graph-group-membership';
+import type { Principal } from '../principal';
+import { entraSigningKeys } from './entra-signing-keys';
+
+export const ENTRA_JWT_STRATEGY = 'entra-jwt';
+
+interface EntraClaims {
+  exp?: number;
+  oid?: string;
+  name?: string;
+  email?: string;
+  preferred_username?: string;
+  groups?: string[];
+  hasgroups?: boolean;
+  _claim_names?: { groups?: string };
+}
+
+const CLOCK_SKEW_SECONDS = 60;
+
+/**
+ * A Microsoft Entra ID v2.0 access token: RS256 only, signed by a key of the tenant's JWKS, with
+ * the tenant's issuer, this API as audience (`<id>` or `api://<id>`), exp/nbf within 60 s of skew
+ * and an `oid`; then membership of ADMIN_GROUP_ID, through Graph when the groups claim overflowed.
+ * A valid token outside the group is 403; Graph unreachable is 503 (fails closed).
+ */
+@Injectable()
+export class EntraJwtStrategy extends PassportStrategy(Strategy, ENTRA_JWT_STRATEGY) {
+  private readonly logger = new Logger(EntraJwtStrategy.name);
+
+  constructor(
+    @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
+    private readonly directory: GraphGroupMembership,
+  ) {
+    const entra = config.entra;
+    super({
+      jwtFromRequest: (request: Request) => bearerTokenOf(request) ?? null,
+      secretOrKeyProvider: entraSigningKeys(entra),
+      algorithms: ['RS256'],
+      issuer: entra?.issuer,
+      audience: entra ? [entra.clientId, `api://${entra.clientId}`] : undefined,
+      jsonWebTokenOptions: { clockTolerance: CLOCK_SKEW_SECONDS },
+    });
+  }
+
+  async validate(claims: EntraClaims): Promise<Principal | null> {
+    // jsonwebtoken checks exp only when present; an access token without one is not accepted.
+    if (typeof claims.exp !== 'number' || typeof claims.oid !== 'string') {
+      this.logger.warn({ event: 'jwt_rejected', reason: 'exp or oid claim missing' });
+      return null;
+    }
+    if (!(await this.isAdmin(claims.oid, claims))) {
+      this.logger.warn({ event: 'jwt_not_admin', oid: claims.oid });
+      throw new ForbiddenException({ detail: 'Admin rights required' });
+    }
+    return {
+      id: claims.oid,
+      email: claims.email ?? claims.preferred_username ?? null,
+      name: claims.name ?? null,
+      role: 'admin',
+    };
+  }
+
+  private async isAdmin(oid: string, claims: EntraClaims): Promise<boolean> {
+    const groupId = this.config.entra?.adminGroupId;
+    if (!groupId) return false;
+    if (Array.isArray(claims.groups)) return claims.groups.includes(groupId);
+    const overflowed = claims.hasgroups === true || claims._claim_names?.groups !== undefined;
+    return overflowed && this.directory.isMember(oid, groupId);
+  }
+}

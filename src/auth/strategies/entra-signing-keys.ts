@@ -1,0 +1,29 @@
+import { KeyObject } from 'node:crypto';
+import type { Request } from 'express';
+import { createRemoteJWKSet, decodeProtectedHeader } from 'jose';
+import type { EntraConfig } from '@/config/auth.config';
+
+/** Why the JWT strategy passed a token on without looking at it: not a JWT, or no tenant configured. */
+export class NotAnEntraToken extends Error {}
+
+type KeyCallback = (error: Error | null, key?: string) => void;
+export type SigningKeyProvider = (request: Request, rawToken: string, done: KeyCallback) => void;
+
+const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
+/**
+ * passport-jwt's key source: the tenant's JWKS through jose's remote key set, which caches the
+ * keys for an hour and refetches on an unknown `kid` at most every 30 s. It picks only keys
+ * that fit the token's algorithm, so a token that is not RS256 finds no key.
+ */
+export function entraSigningKeys(entra: EntraConfig | undefined): SigningKeyProvider {
+  if (!entra) return (_request, _token, done) => done(new NotAnEntraToken('Entra ID is not configured'));
+  const keySet = createRemoteJWKSet(new URL(entra.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 3_600_000 });
+  return (_request, rawToken, done) => {
+    if (!JWT_SHAPE.test(rawToken)) return done(new NotAnEntraToken('Not a JWT'));
+    Promise.resolve()
+      .then(() => keySet(decodeProtectedHeader(rawToken)))
+      .then((key) => done(null, KeyObject.from(key).export({ type: 'spki', format: 'pem' }).toString()))
+      .catch((error: Error) => done(error));
+  };
+}
