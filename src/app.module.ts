@@ -4,6 +4,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AdminGuard } from './auth/guards/admin.guard';
 import { AuthModule } from './auth/auth.module';
 import { HttpExceptionFilter } from './common/filters/http-exception.filter';
+import { LoggingModule } from './common/logging/logging.module';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.guard';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { RequestValidationPipe } from './common/validation/request-validation.pipe';
@@ -23,6 +24,7 @@ import { SkillsModule } from './skills/skills.module';
       load: CONFIGURATIONS,
       ignoreEnvFile: process.env.NODE_ENV === 'test',
     }),
+    LoggingModule,
     DatabaseModule,
     RateLimitModule,
     AuthModule,

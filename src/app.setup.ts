@@ -1,8 +1,7 @@
 import type { ConfigType } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
 import { requestIdMiddleware, REQUEST_ID_HEADER } from './common/http/request-id.middleware';
-import { createJsonLogger } from './common/logging/json-logger';
-import { requestLoggerMiddleware } from './common/logging/request-logger.middleware';
 import { setUpOpenApi } from './common/openapi/openapi.document';
 import { appConfig } from './config/app.config';
 
@@ -15,11 +14,10 @@ const BODY_LIMIT = '100kb';
  */
 export function configureApp(app: NestExpressApplication): void {
   const config = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
-  app.useLogger(createJsonLogger(config.logLevel));
+  app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
-  app.use(requestLoggerMiddleware);
   // Deviation from the spec's method list: PATCH too, or browsers could not preflight the public CV operations.
   app.enableCors({
     origin: '*',

@@ -1,9 +1,13 @@
 import type { DynamicModule, ModuleMetadata, Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
+import { PARAMS_PROVIDER_TOKEN } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import type { App } from 'supertest/types';
 import { AppModule } from '@/app.module';
 import { configureApp } from '@/app.setup';
+import { loggerParams } from '@/common/logging/logger-params';
+import { appConfig, type AppConfig } from '@/config/app.config';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -17,6 +21,8 @@ export interface TestAppOptions {
   /** Extra modules, e.g. a controller that only tests need. */
   imports?: (Type | DynamicModule)[];
   providers?: ModuleMetadata['providers'];
+  /** Where the app's log lines go instead of stdout, for specs that read them. */
+  logDestination?: DestinationStream;
 }
 
 /**
@@ -26,10 +32,18 @@ export interface TestAppOptions {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const restoreEnv = applyEnv(options.env ?? {});
-  const moduleRef = await Test.createTestingModule({
+  const builder = Test.createTestingModule({
     imports: [AppModule, ...(options.imports ?? [])],
     providers: options.providers ?? [],
-  }).compile();
+  });
+  const { logDestination } = options;
+  if (logDestination) {
+    builder.overrideProvider(PARAMS_PROVIDER_TOKEN).useFactory({
+      factory: (config: AppConfig) => loggerParams(config, logDestination),
+      inject: [appConfig.KEY],
+    });
+  }
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bufferLogs: true });
   configureApp(app);
   await app.init();

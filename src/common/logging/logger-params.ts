@@ -1,0 +1,54 @@
+import { RequestMethod } from '@nestjs/common';
+import type { Request } from 'express';
+import type { Params } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
+import type { Options } from 'pino-http';
+import type { AppConfig } from '@/config/app.config';
+
+/** Credentials never reach a log line, wherever they sit in a logged object. */
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["proxy-authorization"]',
+  ...['password', 'token', 'accessToken', 'clientSecret', 'secret'].flatMap((key) => [key, `*.${key}`]),
+];
+
+/** The matched route pattern (`/api/projects/:project_id`), known once routing is done. */
+function routeOf(req: Request): string | undefined {
+  return (req.route as { path?: string } | undefined)?.path;
+}
+
+/**
+ * nestjs-pino's settings: one JSON line per finished request (request id, method, matched
+ * route, status, duration) and the request id on every line logged while serving it.
+ * The id comes from the X-Request-Id middleware, which runs first; the query string is left
+ * out because it may carry personal data.
+ */
+export function loggerParams(config: Pick<AppConfig, 'logLevel'>, destination?: DestinationStream): Params {
+  const options: Options = {
+    level: config.logLevel,
+    genReqId: (req) => (req as Request).requestId,
+    quietReqLogger: true,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    customAttributeKeys: { responseTime: 'durationMs' },
+    serializers: {
+      req: (req: { id: string; method: string; url: string; headers: object }) => ({
+        id: req.id,
+        method: req.method,
+        path: req.url.split('?', 1)[0],
+        headers: req.headers,
+      }),
+      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+    },
+    customSuccessObject: (req, _res, line: object) => ({ ...line, route: routeOf(req as Request) }),
+    // The exception filter logs the real error; pino-http's stand-in ("failed with status code") adds nothing.
+    customErrorObject: (req, _res, _error, line: object) => ({ ...line, err: undefined, route: routeOf(req as Request) }),
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customSuccessMessage: () => 'request completed',
+    customErrorMessage: () => 'request failed',
+  };
+  return {
+    pinoHttp: destination ? [options, destination] : options,
+    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+  };
+}

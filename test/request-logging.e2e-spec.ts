@@ -1,0 +1,84 @@
+import request from 'supertest';
+import { ProbeModule } from './support/probe.module';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/** Collects the JSON lines pino writes. */
+class LogLines {
+  readonly entries: Record<string, unknown>[] = [];
+  readonly raw: string[] = [];
+
+  write(line: string): void {
+    this.raw.push(line);
+    this.entries.push(JSON.parse(line) as Record<string, unknown>);
+  }
+
+  async requestLine(requestId: string): Promise<Record<string, unknown>> {
+    return vi.waitFor(() => {
+      const line = this.entries.find(
+        (entry) => (entry.req as { id?: string } | undefined)?.id === requestId && 'durationMs' in entry,
+      );
+      if (!line) throw new Error(`no request line for ${requestId}`);
+      return line;
+    });
+  }
+}
+
+describe('Request logging (nestjs-pino)', () => {
+  let testApp: TestApp;
+  const logs = new LogLines();
+
+  beforeAll(async () => {
+    testApp = await createTestApp({
+      imports: [ProbeModule],
+      env: { LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'false', API_ADMIN_TOKEN: 'static-admin-secret' },
+      logDestination: logs,
+    });
+  });
+  afterAll(() => testApp.close());
+
+  const http = () => request(testApp.server);
+
+  it('writes one JSON line per request with its id, method, route, status and duration', async () => {
+    await http().get('/api/projects/no-such-project?email=someone@example.com').set('X-Request-Id', 'log-1').expect(404);
+    const line = await logs.requestLine('log-1');
+    expect(line).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      route: '/api/projects/:project_id',
+      req: { id: 'log-1', method: 'GET', path: '/api/projects/no-such-project' },
+      res: { status: 404 },
+    });
+    expect(line.durationMs).toEqual(expect.any(Number));
+    expect(logs.entries.filter((entry) => (entry.req as { id?: string } | undefined)?.id === 'log-1')).toHaveLength(1);
+    expect(logs.raw.join('')).not.toContain('someone@example.com');
+  });
+
+  it('redacts the Authorization header and never writes a token', async () => {
+    await http().get('/api/auth/me').set('Authorization', 'Bearer static-admin-secret').set('X-Request-Id', 'log-2');
+    const line = await logs.requestLine('log-2');
+    expect((line.req as { headers: Record<string, string> }).headers.authorization).toBe('[redacted]');
+    expect(logs.raw.join('')).not.toContain('static-admin-secret');
+  });
+
+  it('logs an unexpected error at level error, under the request id of the request that failed', async () => {
+    await http().get('/test-probe/failure').set('X-Request-Id', 'log-3').expect(500);
+    const line = await logs.requestLine('log-3');
+    expect(line).toMatchObject({ level: 50, res: { status: 500 } });
+    const unhandled = logs.entries.find((entry) => entry.event === 'unhandled_error');
+    expect(unhandled).toMatchObject({ level: 50, reqId: 'log-3', requestId: 'log-3' });
+  });
+});
+
+describe('Request logging below LOG_LEVEL', () => {
+  it('writes no request lines when LOG_LEVEL=warn', async () => {
+    const logs = new LogLines();
+    const testApp = await createTestApp({ env: { LOG_LEVEL: 'warn' }, logDestination: logs });
+    try {
+      await request(testApp.server).get('/api/health').expect(200);
+      await request(testApp.server).get('/nowhere').expect(404);
+      expect(logs.entries.filter((entry) => (entry.level as number) < 40)).toEqual([]);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
