@@ -1,14 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
-import { AdminOnly } from '@/auth/admin-only.decorator';
+import { Body, Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { AdminCreate, AdminDelete, AdminPatch, AdminReplace } from '@/auth/admin-operation.decorator';
 import { IdResponseDto } from '@/common/dto/id-response.dto';
 import { ReorderByIdRequestDto } from '@/common/dto/reorder-request.dto';
 import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
@@ -23,7 +15,7 @@ import { WorkEntryDto } from './dto/work-entry.dto';
 import { ExperienceService } from './experience.service';
 
 const ENTRY_ID_PARAM = { name: 'entry_id', format: 'uuid', description: 'Work entry UUID' };
-const NOT_FOUND = { description: 'No work entry has this id', type: ErrorDetailDto };
+const NOT_FOUND = 'No work entry has this id';
 
 @ApiTags('experience')
 @ApiDatabaseBacked()
@@ -53,33 +45,29 @@ export class ExperienceController {
     return this.experience.findByIndex(index);
   }
 
-  @Post()
-  @AdminOnly()
-  @ApiOperation({ summary: 'Create a work entry; it goes first, as the newest' })
-  @ApiCreatedResponse({ type: IdResponseDto })
+  @AdminCreate('', { summary: 'Create a work entry; it goes first, as the newest', returns: IdResponseDto })
   create(@Body() dto: CreateWorkEntryDto): Promise<IdResponseDto> {
     return this.experience.create(dto);
   }
 
   // Declared before PATCH :entry_id so that "reorder" never meets the UUID check.
-  @Patch('reorder')
-  @AdminOnly()
-  @ApiOperation({ summary: 'Move the listed entries to the front, in the listed order' })
-  @ApiOkResponse({ type: [WorkEntryDto], description: 'Every entry in its new order' })
-  @ApiNotFoundResponse({ description: 'A listed id is unknown; nothing changed', type: ErrorDetailDto })
+  @AdminPatch('reorder', {
+    summary: 'Move the listed entries to the front, in the listed order',
+    returns: [WorkEntryDto],
+    outcome: 'Every entry in its new order',
+    notFound: 'A listed id is unknown; nothing changed',
+  })
   reorder(@Body() dto: ReorderByIdRequestDto): Promise<WorkEntryDto[]> {
     return this.experience.reorder(dto.order);
   }
 
-  @Put(':entry_id')
-  @AdminOnly()
-  @ApiOperation({
+  @AdminReplace(':entry_id', {
     summary: 'Replace a work entry',
     description: 'company, role and period are required; omitted optional fields are reset.',
+    param: ENTRY_ID_PARAM,
+    returns: WorkEntryDto,
+    notFound: NOT_FOUND,
   })
-  @ApiParam(ENTRY_ID_PARAM)
-  @ApiOkResponse({ type: WorkEntryDto })
-  @ApiNotFoundResponse(NOT_FOUND)
   replace(
     @Param('entry_id', ParseUUIDPathPipe) id: string,
     @Body(new RequireFieldsPipe<UpdateWorkEntryDto>(['company', 'role', 'period'])) dto: UpdateWorkEntryDto,
@@ -87,23 +75,17 @@ export class ExperienceController {
     return this.experience.replace(id, dto);
   }
 
-  @Patch(':entry_id')
-  @AdminOnly()
-  @ApiOperation({ summary: 'Change the given fields of a work entry' })
-  @ApiParam(ENTRY_ID_PARAM)
-  @ApiOkResponse({ type: WorkEntryDto })
-  @ApiNotFoundResponse(NOT_FOUND)
+  @AdminPatch(':entry_id', {
+    summary: 'Change the given fields of a work entry',
+    param: ENTRY_ID_PARAM,
+    returns: WorkEntryDto,
+    notFound: NOT_FOUND,
+  })
   patch(@Param('entry_id', ParseUUIDPathPipe) id: string, @Body() dto: UpdateWorkEntryDto): Promise<WorkEntryDto> {
     return this.experience.patch(id, dto);
   }
 
-  @Delete(':entry_id')
-  @AdminOnly()
-  @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiOperation({ summary: 'Delete a work entry' })
-  @ApiParam(ENTRY_ID_PARAM)
-  @ApiNoContentResponse({ description: 'Deleted' })
-  @ApiNotFoundResponse(NOT_FOUND)
+  @AdminDelete(':entry_id', { summary: 'Delete a work entry', param: ENTRY_ID_PARAM, notFound: NOT_FOUND })
   remove(@Param('entry_id', ParseUUIDPathPipe) id: string): Promise<void> {
     return this.experience.remove(id);
   }
