@@ -3,6 +3,7 @@ import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AdminGuard } from './auth/guards/admin.guard';
 import { AuthModule } from './auth/auth.module';
+import { ContactModule } from './contact/contact.module';
 import { HttpExceptionFilter } from './common/filters/http-exception.filter';
 import { LoggingModule } from './common/logging/logging.module';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.guard';
@@ -33,6 +34,7 @@ import { SkillsModule } from './skills/skills.module';
     ExperienceModule,
     SkillsModule,
     CredentialsModule,
+    ContactModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: HttpExceptionFilter },

@@ -2,10 +2,11 @@ import { appConfig } from './app.config';
 import { authConfig } from './auth.config';
 import { databaseConfig } from './database.config';
 import { limitsConfig } from './limits.config';
+import { mailConfig } from './mail.config';
 import { redisConfig } from './redis.config';
 
 /** Every concern's configuration; each factory validates its own variables. */
-export const CONFIGURATIONS = [appConfig, authConfig, databaseConfig, limitsConfig, redisConfig];
+export const CONFIGURATIONS = [appConfig, authConfig, databaseConfig, limitsConfig, mailConfig, redisConfig];
 
 /** Throws a ConfigurationError naming the first bad variables of any concern. */
 export function assertValidConfiguration(): void {

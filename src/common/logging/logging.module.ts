@@ -7,9 +7,6 @@ import { loggerParams } from './logger-params';
 @Module({
   imports: [
     LoggerModule.forRootAsync({
-      // Required by nestjs-pino 4's typings, which import a path Nest 12 no longer exports.
-      imports: [],
-      providers: [],
       inject: [appConfig.KEY],
       useFactory: (config: ConfigType<typeof appConfig>) => loggerParams(config),
     }),

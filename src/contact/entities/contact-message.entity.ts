@@ -1,5 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
+/** pending until both mails were handed to the mail server; failed keeps the reason. */
+export type DeliveryStatus = 'pending' | 'sent' | 'failed';
+
 /** Stored before any mail is sent, so no message is ever lost. */
 @Entity('contact_messages')
 export class ContactMessageEntity {
@@ -20,4 +23,10 @@ export class ContactMessageEntity {
 
   @CreateDateColumn({ type: 'timestamptz' })
   receivedAt!: Date;
+
+  @Column({ type: 'text', default: 'pending' })
+  deliveryStatus!: DeliveryStatus;
+
+  @Column({ type: 'text', nullable: true })
+  deliveryError!: string | null;
 }

@@ -1,0 +1,27 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsOptional, MaxLength } from 'class-validator';
+import { IsText } from '@/common/validation/validation.decorators';
+
+@ApiSchema({ name: 'ContactRequest' })
+export class ContactRequestDto {
+  @ApiProperty({ minLength: 2, maxLength: 100, description: 'Leading and trailing whitespace is stripped first', example: 'Ada Lovelace' })
+  // Only strings are stripped: a number or boolean stays what it is and fails IsText.
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsText({ min: 2, max: 100 })
+  readonly name!: string;
+
+  @ApiProperty({ format: 'email', maxLength: 254, example: 'ada@example.com' })
+  @IsEmail({}, { message: 'value is not a valid email address' })
+  @MaxLength(254, { message: 'String should have at most 254 characters' })
+  readonly email!: string;
+
+  @ApiProperty({ minLength: 10, maxLength: 5000, example: 'I would like to talk about a project.' })
+  @IsText({ min: 10, max: 5000 })
+  readonly message!: string;
+
+  @ApiPropertyOptional({ maxLength: 200, nullable: true, example: 'Analytical Engines Ltd.' })
+  @IsOptional()
+  @IsText({ max: 200 })
+  readonly company?: string | null;
+}

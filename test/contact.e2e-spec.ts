@@ -1,0 +1,322 @@
+import request from 'supertest';
+import type { OpenApiContract } from './support/openapi-contract';
+import { contractOf } from './support/contract';
+import { createTestDatabase, type TestDatabase } from './support/database';
+import { closedPort, LocalSmtpServer, SilentServer, SMTP_PASSWORD, SMTP_USER } from './support/smtp-server';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const OWNER = 'owner@example.com';
+const FROM = 'portfolio@example.com';
+const VISITOR = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'I would like to talk about a project.', company: 'Analytical Engines' };
+const GENERIC_FAILURE = { detail: 'Your message could not be delivered; please try again later' };
+
+/** Collects the JSON log lines of one app. */
+class LogLines {
+  readonly entries: Record<string, unknown>[] = [];
+  readonly raw: string[] = [];
+  write(line: string): void {
+    this.raw.push(line);
+    this.entries.push(JSON.parse(line) as Record<string, unknown>);
+  }
+}
+
+const mailEnv = (port: number, extra: Record<string, string> = {}) => ({
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: String(port),
+  SMTP_USER,
+  SMTP_PASSWORD,
+  SMTP_SECURE: 'false',
+  MAIL_FROM: FROM,
+  CONTACT_RECIPIENT: OWNER,
+  RATE_LIMIT_ENABLED: 'false',
+  ...extra,
+});
+
+interface StoredMessage {
+  name: string;
+  email: string;
+  message: string;
+  company: string | null;
+  delivery_status: string;
+  delivery_error: string | null;
+}
+
+describe('POST /api/contact with a mail server and a database', () => {
+  let database: TestDatabase;
+  let smtp: LocalSmtpServer;
+  let testApp: TestApp;
+  let contract: OpenApiContract;
+  const logs = new LogLines();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    smtp = await LocalSmtpServer.start();
+    testApp = await createTestApp({
+      env: { ...mailEnv(smtp.port), DATABASE_URL: database.url, LOG_LEVEL: 'info' },
+      logDestination: logs,
+    });
+    contract = await contractOf(testApp.server);
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await smtp.stop();
+    await database.drop();
+  });
+  beforeEach(async () => {
+    smtp.reset();
+    await database.query('DELETE FROM contact_messages');
+  });
+
+  const post = async (body: object, requestId?: string) => {
+    const call = request(testApp.server).post('/api/contact');
+    if (requestId) call.set('X-Request-Id', requestId);
+    const response = await call.send(body);
+    contract.assert(response);
+    return response;
+  };
+  const stored = () => database.query<StoredMessage>('SELECT * FROM contact_messages');
+
+  it('sends a notification with every field and Reply-To, then a confirmation, and records them as sent', async () => {
+    const response = await post(VISITOR);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: expect.any(String) });
+
+    expect(smtp.received).toHaveLength(2);
+    const [notification, confirmation] = smtp.received;
+    expect(notification.envelope).toEqual({ from: FROM, to: [OWNER] });
+    expect(notification.parsed.replyTo?.value).toEqual([{ name: VISITOR.name, address: VISITOR.email }]);
+    expect(notification.parsed.subject).toBe(`Portfolio contact from ${VISITOR.name}`);
+    for (const part of [notification.parsed.text, notification.parsed.html]) {
+      for (const field of Object.values(VISITOR)) expect(part).toContain(field);
+    }
+    const [row] = await stored();
+    expect(notification.parsed.text).toContain((await database.query<{ id: string }>('SELECT id FROM contact_messages'))[0].id);
+
+    expect(confirmation.envelope).toEqual({ from: FROM, to: [VISITOR.email] });
+    expect(confirmation.parsed.to).toMatchObject({ value: [{ name: VISITOR.name, address: VISITOR.email }] });
+    expect(confirmation.parsed.subject).toBe('Thank you for your message');
+    expect(confirmation.parsed.text).toContain(`Hello ${VISITOR.name},`);
+    expect(confirmation.parsed.html).toContain(`Hello ${VISITOR.name},`);
+
+    expect(row).toMatchObject({ ...VISITOR, delivery_status: 'sent', delivery_error: null });
+  });
+
+  it('strips the name before storing and mailing it, and stores a missing company as null', async () => {
+    await post({ name: '   Grace Hopper \t', email: 'grace@example.com', message: 'Ten chars!' }).then((r) => expect(r.status).toBe(200));
+    expect(await stored()).toEqual([expect.objectContaining({ name: 'Grace Hopper', company: null, delivery_status: 'sent' })]);
+    expect(smtp.received[0].parsed.text).toContain('Company:   —');
+  });
+
+  it('escapes HTML in every field of the HTML part', async () => {
+    const hostile = { name: '<b>Eve</b>', email: 'eve@example.com', message: '<script>alert("x")</script> & more', company: '<img src=x onerror=alert(1)>' };
+    expect((await post(hostile)).status).toBe(200);
+    const html = String(smtp.received[0].parsed.html);
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<b>Eve</b>');
+    expect(html).toContain('&lt;script&gt;');
+    expect(smtp.received[0].parsed.text).toContain('<script>alert("x")</script> & more');
+  });
+
+  it.each([
+    ['CR/LF', 'Mallory\r\nBcc: victim@example.com'],
+    ['a bare LF', 'Mallory\nX-Injected: yes'],
+    ['a bare CR', 'Mallory\rX-Injected: yes'],
+    ['other control characters', 'Mallory\u0007\u000b\u0085X-Injected: yes'],
+  ])('never lets %s in a name or company add a header', async (_, name) => {
+    const response = await post({ name, email: 'mallory@example.com', message: 'Injection attempt here', company: `ACME\r\nX-Company-Injected: 1` });
+    expect(response.status).toBe(200);
+    for (const mail of smtp.received) {
+      const headerBlock = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'));
+      expect(headerBlock).not.toMatch(/^(bcc|x-injected|x-company-injected):/im);
+      expect(mail.parsed.headers.has('bcc')).toBe(false);
+      expect(mail.parsed.headers.has('x-injected')).toBe(false);
+      expect(mail.envelope.to).not.toContain('victim@example.com');
+    }
+    // Decoded, the name in the headers carries no control character either (spaces stand in).
+    const [notification, confirmation] = smtp.received;
+    expect(notification.parsed.subject).toMatch(/^Portfolio contact from Mallory [^\p{Cc}]+$/u);
+    expect(notification.parsed.replyTo?.value[0].name).toMatch(/^Mallory [^\p{Cc}]+$/u);
+    expect((confirmation.parsed.to as { value: { name: string }[] }).value[0].name).toMatch(/^Mallory [^\p{Cc}]+$/u);
+  });
+
+  it('answers 200 when the mail server rejects the credentials, keeps the message as failed and logs an error with the request id', async () => {
+    smtp.rejectCredentials = true;
+    const response = await post(VISITOR, 'contact-eauth-1');
+    expect(response.status).toBe(200);
+    expect(smtp.received).toHaveLength(0);
+    expect(await stored()).toEqual([expect.objectContaining({ ...VISITOR, delivery_status: 'failed', delivery_error: expect.stringContaining('535') })]);
+    expect(logs.entries).toContainEqual(expect.objectContaining({ level: 50, reqId: 'contact-eauth-1', event: 'contact_mail_auth_rejected' }));
+  });
+
+  it('answers 500 with a generic detail when a recipient is refused, keeping the message as failed', async () => {
+    smtp.rejectedRecipient = VISITOR.email;
+    const response = await post(VISITOR);
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual(GENERIC_FAILURE);
+    expect(smtp.received).toHaveLength(1);
+    expect(await stored()).toEqual([expect.objectContaining({ delivery_status: 'failed', delivery_error: expect.stringContaining('550') })]);
+  });
+});
+
+describe('POST /api/contact when the mail server is unreachable', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it('answers 500 for a closed port and keeps the message, stored as failed', async () => {
+    const testApp = await createTestApp({ env: { ...mailEnv(await closedPort()), DATABASE_URL: database.url } });
+    try {
+      const response = await request(testApp.server).post('/api/contact').send(VISITOR);
+      expect(response.status).toBe(500);
+      expect(response.body).toEqual(GENERIC_FAILURE);
+      const rows = await database.query<StoredMessage>('SELECT * FROM contact_messages');
+      expect(rows).toEqual([expect.objectContaining({ ...VISITOR, delivery_status: 'failed', delivery_error: expect.stringContaining('ECONNREFUSED') })]);
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('gives up on a server that accepts the connection and says nothing within the time-outs', async () => {
+    const silent = await SilentServer.start();
+    const testApp = await createTestApp({ env: { ...mailEnv(silent.port), DATABASE_URL: database.url } });
+    try {
+      const startedAt = Date.now();
+      const response = await request(testApp.server).post('/api/contact').send(VISITOR);
+      // A hang bound, not a speed measurement: the greeting time-out is 5 s.
+      expect(Date.now() - startedAt).toBeLessThan(12_000);
+      expect(response.status).toBe(500);
+      expect(response.body).toEqual(GENERIC_FAILURE);
+    } finally {
+      await testApp.close();
+      await silent.stop();
+    }
+  }, 20_000);
+});
+
+describe('POST /api/contact without SMTP_HOST or a database', () => {
+  let testApp: TestApp;
+  let contract: OpenApiContract;
+  const logs = new LogLines();
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'true' }, logDestination: logs });
+    contract = await contractOf(testApp.server);
+  });
+  afterAll(() => testApp.close());
+
+  it('logs both mails without the message and answers 200', async () => {
+    const message = 'A message that must stay out of the log.';
+    const response = await request(testApp.server).post('/api/contact').set('X-Forwarded-For', '1.1.1.1').send({ ...VISITOR, message });
+    contract.assert(response);
+    expect(response.status).toBe(200);
+    const logged = logs.entries.filter((entry) => entry.event === 'mail_not_sent');
+    expect(logged.map((entry) => entry.template)).toEqual(['contact-notification', 'contact-confirmation']);
+    expect(logs.raw.join('')).not.toContain(message);
+  });
+
+  it('answers the 6th message in a minute from one client with 429', async () => {
+    // The first test spent one of this client's 5.
+    for (let i = 0; i < 4; i += 1) await request(testApp.server).post('/api/contact').send(VISITOR).expect(200);
+    const limited = await request(testApp.server).post('/api/contact').send(VISITOR);
+    contract.assert(limited);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ detail: 'Rate limit exceeded' });
+  });
+});
+
+describe('POST /api/contact validation', () => {
+  let testApp: TestApp;
+  let contract: OpenApiContract;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false' } });
+    contract = await contractOf(testApp.server);
+  });
+  afterAll(() => testApp.close());
+
+  const post = async (body: unknown) => {
+    const response = await request(testApp.server).post('/api/contact').send(body as object);
+    contract.assert(response);
+    return response;
+  };
+  const issuesOf = (body: { detail: { loc: unknown[]; type: string }[] }) => body.detail.map(({ loc, type }) => ({ loc, type }));
+
+  it.each([
+    ['1 character', 'A', 422],
+    ['1 character after stripping', '  A  ', 422],
+    ['2 characters', 'Al', 200],
+    ['2 characters after stripping', '   Al\t', 200],
+    ['100 characters', 'n'.repeat(100), 200],
+    ['100 characters after stripping', ` ${'n'.repeat(100)} `, 200],
+    ['101 characters', 'n'.repeat(101), 422],
+    ['whitespace only', '    \t  ', 422],
+  ])('name of %s', async (_, name, status) => {
+    const response = await post({ ...VISITOR, name });
+    expect(response.status).toBe(status);
+    if (status === 422) expect(issuesOf(response.body)).toEqual([{ loc: ['body', 'name'], type: 'string_too_short' }].map((issue) => (name.trim().length > 100 ? { ...issue, type: 'string_too_long' } : issue)));
+  });
+
+  it.each([123, true, ['Ada'], { first: 'Ada' }, null])('refuses the non-string name %j without coercing it', async (name) => {
+    const response = await post({ ...VISITOR, name });
+    expect(response.status).toBe(422);
+    expect(issuesOf(response.body)).toEqual([{ loc: ['body', 'name'], type: 'string_type' }]);
+  });
+
+  it.each([
+    [9, 422],
+    [10, 200],
+    [5000, 200],
+    [5001, 422],
+  ])('message of %i characters', async (length, status) => {
+    expect((await post({ ...VISITOR, message: 'm'.repeat(length) })).status).toBe(status);
+  });
+
+  it.each([
+    [200, 200],
+    [201, 422],
+  ])('company of %i characters', async (length, status) => {
+    expect((await post({ ...VISITOR, company: 'c'.repeat(length) })).status).toBe(status);
+  });
+
+  it.each(['plainaddress', 'ada@', '@example.com', 'ada@@example.com', 'ada example@example.com', 'ada@example..com', 'ada@example.com\r\nBcc: x@y.z', ''])(
+    'refuses the email %j',
+    async (email) => {
+      const response = await post({ ...VISITOR, email });
+      expect(response.status).toBe(422);
+      expect(issuesOf(response.body)).toEqual([{ loc: ['body', 'email'], type: 'value_error' }]);
+    },
+  );
+
+  it('names each bad field once when several are wrong', async () => {
+    const response = await post({ name: 'A', email: 'nope', message: 'short', company: 'c'.repeat(201) });
+    expect(response.status).toBe(422);
+    expect(issuesOf(response.body)).toEqual([
+      { loc: ['body', 'name'], type: 'string_too_short' },
+      { loc: ['body', 'email'], type: 'value_error' },
+      { loc: ['body', 'message'], type: 'string_too_short' },
+      { loc: ['body', 'company'], type: 'string_too_long' },
+    ]);
+  });
+
+  it('reports every missing field', async () => {
+    const response = await post({});
+    expect(issuesOf(response.body)).toEqual(['name', 'email', 'message'].map((field) => ({ loc: ['body', field], type: 'missing' })));
+  });
+
+  it('answers a body over 100 KB with 413', async () => {
+    const response = await post({ ...VISITOR, message: 'm'.repeat(101 * 1024) });
+    expect(response.status).toBe(413);
+  });
+
+  it('declares the request body and 200, 413, 422, 429 and 500 in the published description', async () => {
+    const document = (await request(testApp.server).get('/openapi.json')).body as {
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+    };
+    const operation = document.paths['/api/contact'].post;
+    expect(operation.requestBody).toMatchObject({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ContactRequest' } } } });
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '413', '422', '429', '500']));
+  });
+});
