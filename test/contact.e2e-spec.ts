@@ -3,22 +3,13 @@ import type { OpenApiContract } from './support/openapi-contract';
 import { contractOf } from './support/contract';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { closedPort, LocalSmtpServer, SilentServer, SMTP_PASSWORD, SMTP_USER } from './support/smtp-server';
+import { LogLines } from './support/log-lines';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const OWNER = 'owner@example.com';
 const FROM = 'portfolio@example.com';
 const VISITOR = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'I would like to talk about a project.', company: 'Analytical Engines' };
 const GENERIC_FAILURE = { detail: 'Your message could not be delivered; please try again later' };
-
-/** Collects the JSON log lines of one app. */
-class LogLines {
-  readonly entries: Record<string, unknown>[] = [];
-  readonly raw: string[] = [];
-  write(line: string): void {
-    this.raw.push(line);
-    this.entries.push(JSON.parse(line) as Record<string, unknown>);
-  }
-}
 
 const mailEnv = (port: number, extra: Record<string, string> = {}) => ({
   SMTP_HOST: '127.0.0.1',

@@ -1,27 +1,7 @@
 import request from 'supertest';
 import { ProbeModule } from './support/probe.module';
+import { LogLines } from './support/log-lines';
 import { createTestApp, type TestApp } from './support/test-app';
-
-/** Collects the JSON lines pino writes. */
-class LogLines {
-  readonly entries: Record<string, unknown>[] = [];
-  readonly raw: string[] = [];
-
-  write(line: string): void {
-    this.raw.push(line);
-    this.entries.push(JSON.parse(line) as Record<string, unknown>);
-  }
-
-  async requestLine(requestId: string): Promise<Record<string, unknown>> {
-    return vi.waitFor(() => {
-      const line = this.entries.find(
-        (entry) => (entry.req as { id?: string } | undefined)?.id === requestId && 'durationMs' in entry,
-      );
-      if (!line) throw new Error(`no request line for ${requestId}`);
-      return line;
-    });
-  }
-}
 
 describe('Request logging (nestjs-pino)', () => {
   let testApp: TestApp;
