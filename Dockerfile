@@ -5,13 +5,20 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
+COPY bench ./bench
+COPY cv-templates ./cv-templates
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim
-ENV NODE_ENV=production PORT=8000
+# Chromium renders generated CVs (CHROMIUM_PATH); Liberation is the CV's typeface.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends chromium fonts-liberation \
+  && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production PORT=8000 CV_DIR=/app/assets/cv
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY assets ./assets
 COPY package.json ./
 USER node
 EXPOSE 8000

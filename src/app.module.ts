@@ -11,10 +11,13 @@ import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { RequestValidationPipe } from './common/validation/request-validation.pipe';
 import { CONFIGURATIONS } from './config';
 import { CredentialsModule } from './credentials/credentials.module';
+import { CvModule } from './cv/cv.module';
 import { DatabaseUnavailableInterceptor } from './database/database-unavailable.interceptor';
 import { DatabaseModule } from './database/database.module';
 import { ExperienceModule } from './experience/experience.module';
+import { FlagsModule } from './flags/flags.module';
 import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { ProjectsModule } from './projects/projects.module';
 import { SkillsModule } from './skills/skills.module';
 
@@ -35,6 +38,9 @@ import { SkillsModule } from './skills/skills.module';
     SkillsModule,
     CredentialsModule,
     ContactModule,
+    FlagsModule,
+    CvModule,
+    MetricsModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: HttpExceptionFilter },

@@ -1,4 +1,4 @@
-import { applyDecorators, Delete, HttpCode, HttpStatus, Patch, Post, Put, type Type } from '@nestjs/common';
+import { applyDecorators, Delete, Get, HttpCode, HttpStatus, Patch, Post, Put, type Type } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -38,6 +38,10 @@ function documented(spec: AdminOperationSpec, success: MethodDecorator): MethodD
     ...(conflict ? [ApiConflictResponse({ description: conflict, type: ErrorDetailDto })] : []),
   ];
 }
+
+/** GET answering 200 with `returns`: an admin-only read. */
+export const AdminRead = (path: string, spec: AdminOperationSpec): MethodDecorator =>
+  applyDecorators(Get(path), ...documented(spec, ApiOkResponse({ type: spec.returns, description: spec.outcome })));
 
 /** POST answering 201 with `returns`. */
 export const AdminCreate = (path: string, spec: AdminOperationSpec): MethodDecorator =>

@@ -1,12 +1,23 @@
 import { appConfig } from './app.config';
 import { authConfig } from './auth.config';
+import { cvConfig } from './cv.config';
 import { databaseConfig } from './database.config';
+import { flagsConfig } from './flags.config';
 import { limitsConfig } from './limits.config';
 import { mailConfig } from './mail.config';
 import { redisConfig } from './redis.config';
 
 /** Every concern's configuration; each factory validates its own variables. */
-export const CONFIGURATIONS = [appConfig, authConfig, databaseConfig, limitsConfig, mailConfig, redisConfig];
+export const CONFIGURATIONS = [
+  appConfig,
+  authConfig,
+  cvConfig,
+  databaseConfig,
+  flagsConfig,
+  limitsConfig,
+  mailConfig,
+  redisConfig,
+];
 
 /** Throws a ConfigurationError naming the first bad variables of any concern. */
 export function assertValidConfiguration(): void {

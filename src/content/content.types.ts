@@ -78,3 +78,18 @@ export interface CertificationContent {
   readonly issuedAt: string | null;
   readonly expiresAt: string | null;
 }
+
+/** Text written once per CV language. */
+export interface Localised {
+  readonly english: string;
+  readonly nederlands: string;
+}
+
+export interface ProfileContent {
+  readonly name: string;
+  readonly location: string;
+  readonly email: string;
+  readonly website: string;
+  readonly headline: Localised;
+  readonly summary: Localised;
+}

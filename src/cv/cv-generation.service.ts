@@ -1,0 +1,38 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { FeatureFlags } from '@/flags/feature-flags';
+import { CvContentService } from './cv-content.service';
+import type { CvLanguage } from './cv-language';
+import { CvMetrics } from './cv-metrics';
+import { CvTemplate } from './cv-template';
+import { ChromiumPdfRenderer } from './pdf/chromium-pdf.renderer';
+
+/** On-demand CVs from the current content, while the cvGeneration flag is on. */
+@Injectable()
+export class CvGenerationService {
+  private readonly template = new CvTemplate();
+
+  constructor(
+    private readonly flags: FeatureFlags,
+    private readonly content: CvContentService,
+    private readonly renderer: ChromiumPdfRenderer,
+    private readonly metrics: CvMetrics,
+  ) {}
+
+  isEnabled(): Promise<boolean> {
+    return this.flags.isEnabled('cvGeneration');
+  }
+
+  /** The endpoint's path: 404 while the flag is off, counted and timed. */
+  async generate(lang: CvLanguage): Promise<Buffer> {
+    if (!(await this.isEnabled())) throw new NotFoundException({ detail: 'CV generation is not enabled' });
+    const startedAt = performance.now();
+    const pdf = await this.render(lang);
+    this.metrics.generated(lang, (performance.now() - startedAt) / 1000);
+    return pdf;
+  }
+
+  /** The PDF itself, whatever the flag says; `npm run cv:build` ships these. */
+  async render(lang: CvLanguage): Promise<Buffer> {
+    return this.renderer.render(this.template.html(lang, await this.content.current()));
+  }
+}

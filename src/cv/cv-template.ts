@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Handlebars from 'handlebars';
+import type { AwardDto } from '@/credentials/dto/award.dto';
+import type { CertificationDto } from '@/credentials/dto/certification.dto';
+import type { ProfileContent } from '@/content';
+import type { WorkEntryDto } from '@/experience/dto/work-entry.dto';
+import type { ProjectCardDto } from '@/projects/dto/project-card.dto';
+import type { SkillCategoryDto } from '@/skills/dto/skill-category.dto';
+import { CV_LABELS } from './cv-labels';
+import type { CvLanguage } from './cv-language';
+
+/** cv-templates/ at the repository root; the build copies it to dist/cv-templates. */
+export const CV_TEMPLATES_DIR = join(__dirname, '..', '..', 'cv-templates');
+
+/** Everything a CV shows, as the public reads answer it right now. */
+export interface CvContent {
+  profile: ProfileContent;
+  experience: WorkEntryDto[];
+  projects: ProjectCardDto[];
+  skills: SkillCategoryDto[];
+  certifications: CertificationDto[];
+  awards: AwardDto[];
+}
+
+const list = (items: readonly string[]): string => items.join(' · ');
+const monthOf = (iso: string | null): string | null => iso?.slice(0, 7) ?? null;
+
+/** cv.hbs with cv.css inlined, rendered to one self-contained HTML page per language. */
+export class CvTemplate {
+  private readonly render: HandlebarsTemplateDelegate;
+  private readonly css: string;
+
+  constructor(directory = CV_TEMPLATES_DIR) {
+    this.render = Handlebars.create().compile(readFileSync(join(directory, 'cv.hbs'), 'utf8'));
+    this.css = readFileSync(join(directory, 'cv.css'), 'utf8');
+  }
+
+  html(lang: CvLanguage, content: CvContent): string {
+    const { profile } = content;
+    return this.render({
+      css: this.css,
+      labels: CV_LABELS[lang],
+      profile: { ...profile, headline: profile.headline[lang], summary: profile.summary[lang] },
+      experience: content.experience.map((entry) => ({ ...entry, technologies: list(entry.technologies) })),
+      projects: content.projects.map((project) => ({ ...project, technologies: list(project.technologies) })),
+      skills: content.skills.map((category) => ({ title: category.title, names: list(category.skills.map((skill) => skill.name)) })),
+      certifications: content.certifications.map((certification) => ({
+        title: certification.title,
+        issuedAt: monthOf(certification.issuedAt),
+        expiresAt: monthOf(certification.expiresAt),
+      })),
+      awards: content.awards,
+    });
+  }
+}

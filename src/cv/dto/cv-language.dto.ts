@@ -1,0 +1,16 @@
+import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { IsIn } from 'class-validator';
+import { CV_LANGUAGES, type CvLanguage, DEFAULT_CV_LANGUAGE } from '../cv-language';
+
+const LANG_MESSAGE = `Input should be ${CV_LANGUAGES.map((lang) => `'${lang}'`).join(' or ')}`;
+
+/** `?lang=` of the download; english when left out. */
+export class CvLanguageQueryDto {
+  @ApiPropertyOptional({ enum: CV_LANGUAGES, default: DEFAULT_CV_LANGUAGE })
+  @IsIn(CV_LANGUAGES, { message: LANG_MESSAGE })
+  readonly lang: CvLanguage = DEFAULT_CV_LANGUAGE;
+}
+
+/** The optional body of the CV operations; english when left out. */
+@ApiSchema({ name: 'CVDownloadRequest' })
+export class CvDownloadRequestDto extends CvLanguageQueryDto {}

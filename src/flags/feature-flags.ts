@@ -1,0 +1,16 @@
+/** The two flags the frontend and the CV generator read. */
+export interface FeatureFlagsState {
+  cvGeneration: boolean;
+  portfolioContentApi: boolean;
+}
+
+export type FeatureFlagName = keyof FeatureFlagsState;
+
+/** Where the flags come from; consumers depend on this, not on the store behind it. */
+export abstract class FeatureFlags {
+  abstract current(): Promise<FeatureFlagsState>;
+
+  async isEnabled(flag: FeatureFlagName): Promise<boolean> {
+    return (await this.current())[flag];
+  }
+}

@@ -1,0 +1,255 @@
+import { execFileSync } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { ChromiumPdfRenderer } from '@/cv/pdf/chromium-pdf.renderer';
+import { ADMIN_TOKEN } from './support/admin';
+import { contractOf } from './support/contract';
+import { createTestDatabase, type TestDatabase } from './support/database';
+import { recordMetrics } from './support/metrics';
+import type { OpenApiContract } from './support/openapi-contract';
+import { pdfText } from './support/pdf-text';
+import { createTestApp, type TestApp } from './support/test-app';
+
+// supertest hands an application/pdf body over as a Buffer.
+const SHIPPED_CVS = join(process.cwd(), 'assets', 'cv');
+// Section headings print in capitals (CSS text-transform), and so the PDF's text has them.
+const ENGLISH = ['Mara Jansen', 'WORK EXPERIENCE', 'Nordlicht Mobility', 'TypeScript', 'SKILLS', 'CERTIFICATIONS'];
+const DUTCH = ['Mara Jansen', 'WERKERVARING', 'Nordlicht Mobility', 'TypeScript', 'VAARDIGHEDEN', 'CERTIFICERINGEN'];
+
+const isRunning = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+/** Every process whose command line names this Chromium profile directory. */
+const processesUsing = (profileDir: string): string[] =>
+  execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes(profileDir));
+
+describe('CV download, counts and generation', () => {
+  let database: TestDatabase;
+  let cvDir: string;
+  let testApp: TestApp;
+  let contract: OpenApiContract;
+  const recorded = recordMetrics();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    cvDir = await mkdtemp(join(tmpdir(), 'cv-'));
+    await cp(SHIPPED_CVS, cvDir, { recursive: true });
+    testApp = await createTestApp({
+      env: {
+        DATABASE_URL: database.url,
+        API_ADMIN_TOKEN: ADMIN_TOKEN,
+        CV_DIR: cvDir,
+        FEATURE_CV_GENERATION: 'true',
+        RATE_LIMIT_ENABLED: 'false',
+      },
+    });
+    contract = await contractOf(testApp.server);
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await database.drop();
+    await rm(cvDir, { recursive: true, force: true });
+    recorded.stop();
+  });
+
+  const http = () => request(testApp.server);
+  const checked = <T extends request.Response>(response: T): T => {
+    contract.assert(response);
+    return response;
+  };
+
+  describe('GET /api/download-cv', () => {
+    it.each([
+      ['english', ENGLISH],
+      ['nederlands', DUTCH],
+    ])('serves the shipped %s CV as a PDF attachment', async (lang, expected) => {
+      const response = await http().get(`/api/download-cv?lang=${lang}`).expect(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="cv-${lang}.pdf"`);
+      const text = await pdfText(response.body as Buffer);
+      for (const phrase of expected) expect(text).toContain(phrase);
+    });
+
+    it('serves english when no language is given', async () => {
+      const response = await http().get('/api/download-cv').expect(200);
+      expect(response.headers['content-disposition']).toContain('cv-english.pdf');
+      expect(response.body).toEqual(await readFile(join(cvDir, 'cv-english.pdf')));
+    });
+
+    it('answers an unknown language with 422 naming the query parameter', async () => {
+      const response = await http().get('/api/download-cv?lang=deutsch').expect(422);
+      expect(response.body.detail).toEqual([expect.objectContaining({ loc: ['query', 'lang'] })]);
+    });
+  });
+
+  describe('PATCH /api/download-cv', () => {
+    it('gives the link for the requested language', async () => {
+      const response = checked(await http().patch('/api/download-cv').send({ lang: 'nederlands' }));
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ downloadUrl: '/api/download-cv?lang=nederlands', lang: 'nederlands', filename: 'cv-nederlands.pdf' });
+    });
+
+    it('takes english when there is no body', async () => {
+      const response = checked(await http().patch('/api/download-cv'));
+      expect(response.body).toEqual({ downloadUrl: '/api/download-cv?lang=english', lang: 'english', filename: 'cv-english.pdf' });
+    });
+
+    it('refuses an unknown language with 422', async () => {
+      const response = checked(await http().patch('/api/download-cv').send({ lang: 'fr' }));
+      expect(response.status).toBe(422);
+      expect(response.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'lang'] })]);
+    });
+  });
+
+  describe('download counts', () => {
+    const counts = () => http().get('/api/metrics/cv-downloads').set('Authorization', `Bearer ${ADMIN_TOKEN}`);
+
+    it('counts each download per language, in the database and in the cv.downloads counter', async () => {
+      await database.query('DELETE FROM cv_download_events');
+      const before = await recorded.counter('cv.downloads', 'locale');
+      for (const lang of ['english', 'english', 'nederlands']) await http().get(`/api/download-cv?lang=${lang}`).expect(200);
+      const response = checked(await counts());
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ total: 3, byLocale: { english: 2, nederlands: 1 } });
+      const after = await recorded.counter('cv.downloads', 'locale');
+      expect(after.english - (before.english ?? 0)).toBe(2);
+      expect(after.nederlands - (before.nederlands ?? 0)).toBe(1);
+    });
+
+    it('answers 404 for a missing file and counts nothing', async () => {
+      await database.query('DELETE FROM cv_download_events');
+      await rm(join(cvDir, 'cv-nederlands.pdf'));
+      try {
+        const before = await recorded.counter('cv.downloads', 'locale');
+        const missing = await http().get('/api/download-cv?lang=nederlands').expect(404);
+        expect(missing.body).toEqual({ detail: 'The nederlands CV is not available' });
+        const link = checked(await http().patch('/api/download-cv').send({ lang: 'nederlands' }));
+        expect(link.status).toBe(404);
+        expect((await counts()).body).toEqual({ total: 0, byLocale: { english: 0, nederlands: 0 } });
+        expect(await recorded.counter('cv.downloads', 'locale')).toEqual(before);
+      } finally {
+        await cp(join(SHIPPED_CVS, 'cv-nederlands.pdf'), join(cvDir, 'cv-nederlands.pdf'));
+      }
+    });
+
+    it.each([
+      ['no credential', undefined, 401],
+      ['a wrong token', 'not-the-token', 401],
+    ])('answers %s with %i, as every admin operation does', async (_, token, status) => {
+      const call = http().get('/api/metrics/cv-downloads');
+      if (token) call.set('Authorization', `Bearer ${token}`);
+      const response = checked(await call);
+      expect(response.status).toBe(status);
+      expect(response.headers['www-authenticate']).toMatch(/^Bearer/);
+    });
+
+    it('answers a guest explorer token with 403', async () => {
+      const { token } = (await http().get('/api/explorer-token').expect(200)).body as { token: string };
+      const response = checked(await http().get('/api/metrics/cv-downloads').set('Authorization', `Bearer ${token}`));
+      expect(response.status).toBe(403);
+    });
+  });
+
+  describe('generation', () => {
+    it('reports that generation is enabled', async () => {
+      expect(checked(await http().get('/api/cv/status')).body).toEqual({ enabled: true });
+    });
+
+    it.each([
+      ['english', ENGLISH],
+      ['nederlands', DUTCH],
+    ])('renders the %s CV from the current content, counted and timed', async (lang, expected) => {
+      const created = await http()
+        .post('/api/projects')
+        .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+        .send({ title: `Harbour Radar ${lang}`, description: 'Berth planning for inland shipping.' })
+        .expect(201);
+      const generationsBefore = (await recorded.counter('cv.generations', 'locale'))[lang] ?? 0;
+      const timedBefore = await recorded.histogramCount('cv.generation.duration');
+
+      const response = await http().patch('/api/cv/generate').send({ lang }).expect(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      const text = await pdfText(response.body as Buffer);
+      for (const phrase of [...expected, `Harbour Radar ${lang}`]) expect(text).toContain(phrase);
+
+      expect((await recorded.counter('cv.generations', 'locale'))[lang]).toBe(generationsBefore + 1);
+      expect(await recorded.histogramCount('cv.generation.duration')).toBe(timedBefore + 1);
+      await http().delete(`/api/projects/${(created.body as { slug: string }).slug}`).set('Authorization', `Bearer ${ADMIN_TOKEN}`).expect(204);
+    });
+
+    it('launches the browser again after it crashed', async () => {
+      const renderer = testApp.app.get(ChromiumPdfRenderer);
+      await http().patch('/api/cv/generate').expect(200);
+      const pid = await renderer.browserPid();
+      expect(pid).toEqual(expect.any(Number));
+      process.kill(pid!, 'SIGKILL');
+      await vi.waitFor(() => expect(isRunning(pid!)).toBe(false));
+      await http().patch('/api/cv/generate').expect(200);
+      expect(await renderer.browserPid()).not.toBe(pid);
+    });
+  });
+});
+
+describe('CV generation when it cannot or may not run', () => {
+  it('answers 404 while the flag is off, and the 3rd call in a minute with 429', async () => {
+    const testApp = await createTestApp({ env: { FEATURE_CV_GENERATION: 'false', RATE_LIMIT_ENABLED: 'true' } });
+    try {
+      const contract = await contractOf(testApp.server);
+      expect((await request(testApp.server).get('/api/cv/status')).body).toEqual({ enabled: false });
+      for (let i = 0; i < 2; i += 1) {
+        const off = await request(testApp.server).patch('/api/cv/generate').send({ lang: 'english' });
+        contract.assert(off);
+        expect(off.status).toBe(404);
+        expect(off.body).toEqual({ detail: 'CV generation is not enabled' });
+      }
+      const limited = await request(testApp.server).patch('/api/cv/generate');
+      contract.assert(limited);
+      expect(limited.status).toBe(429);
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('answers 503 when there is no usable browser', async () => {
+    const testApp = await createTestApp({ env: { FEATURE_CV_GENERATION: 'true', CHROMIUM_PATH: '/nonexistent/chromium', RATE_LIMIT_ENABLED: 'false' } });
+    try {
+      const response = await request(testApp.server).patch('/api/cv/generate');
+      (await contractOf(testApp.server)).assert(response);
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ detail: 'CV generation is unavailable: no usable browser' });
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('answers the download counts with 503 without a database', async () => {
+    const testApp = await createTestApp({ env: { API_ADMIN_TOKEN: ADMIN_TOKEN } });
+    try {
+      const response = await request(testApp.server).get('/api/metrics/cv-downloads').set('Authorization', `Bearer ${ADMIN_TOKEN}`);
+      (await contractOf(testApp.server)).assert(response);
+      expect(response.status).toBe(503);
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('leaves no Chromium process behind once the app has closed', async () => {
+    const testApp = await createTestApp({ env: { FEATURE_CV_GENERATION: 'true', RATE_LIMIT_ENABLED: 'false' } });
+    await request(testApp.server).patch('/api/cv/generate').expect(200);
+    const pid = (await testApp.app.get(ChromiumPdfRenderer).browserPid())!;
+    const profileDir = /--user-data-dir=(\S+)/.exec(await readFile(`/proc/${pid}/cmdline`, 'utf8').then((cmd) => cmd.replaceAll('\0', ' ')))![1];
+    expect(processesUsing(profileDir).length).toBeGreaterThan(1);
+    await testApp.close();
+    expect(isRunning(pid)).toBe(false);
+    await vi.waitFor(() => expect(processesUsing(profileDir)).toEqual([]));
+  });
+});
