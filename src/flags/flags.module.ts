@@ -1,10 +1,13 @@
 import { Global, Module } from '@nestjs/common';
-import { EnvironmentFeatureFlags } from './environment-feature-flags';
 import { FeatureFlags } from './feature-flags';
+import { FeatureFlagsService } from './feature-flags.service';
+import { FlagsController } from './flags.controller';
 
+/** Global: other modules ask the FeatureFlags interface, never the store. */
 @Global()
 @Module({
-  providers: [{ provide: FeatureFlags, useClass: EnvironmentFeatureFlags }],
+  controllers: [FlagsController],
+  providers: [FeatureFlagsService, { provide: FeatureFlags, useExisting: FeatureFlagsService }],
   exports: [FeatureFlags],
 })
 export class FlagsModule {}
