@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 type Operation = { security?: unknown; deprecated?: boolean; parameters?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> };
 
 /** Operations that change something yet need no credential. */
-const PUBLIC_ACTIONS = ['POST /api/contact', 'PATCH /api/download-cv', 'PATCH /api/cv/generate'];
+const PUBLIC_ACTIONS = ['POST /api/contact', 'PATCH /api/download-cv', 'PATCH /api/cv/generate', 'POST /api/admin/sync-certifications'];
 /** Reads that need an admin credential. */
 const ADMIN_READS = ['/api/auth/me', '/auth/me', '/api/metrics/cv-downloads'];
 

@@ -1,5 +1,6 @@
 import { appConfig } from './app.config';
 import { authConfig } from './auth.config';
+import { badgesConfig } from './badges.config';
 import { cvConfig } from './cv.config';
 import { databaseConfig } from './database.config';
 import { flagsConfig } from './flags.config';
@@ -11,6 +12,7 @@ import { redisConfig } from './redis.config';
 export const CONFIGURATIONS = [
   appConfig,
   authConfig,
+  badgesConfig,
   cvConfig,
   databaseConfig,
   flagsConfig,

@@ -1,0 +1,54 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { badgesConfig } from '@/config/badges.config';
+import { fetchJson } from '../provider-http';
+import { type BadgeProvider, dateOrNull, type ProviderResult, type SyncedBadge, textOr } from '../synced-badge';
+
+interface Transcript {
+  userName?: unknown;
+  certificationData?: {
+    activeCertifications?: { name?: unknown; certificationNumber?: unknown; dateEarned?: unknown; expiration?: unknown }[];
+  };
+}
+
+/** The active certifications of a shared Microsoft Learn transcript. */
+@Injectable()
+export class MicrosoftLearnProvider implements BadgeProvider {
+  readonly source = 'microsoft_learn';
+
+  constructor(@Inject(badgesConfig.KEY) private readonly config: ConfigType<typeof badgesConfig>) {}
+
+  get configured(): boolean {
+    return this.config.microsoftLearn.shareId !== undefined;
+  }
+
+  async fetch(): Promise<ProviderResult> {
+    const { baseUrl, shareId = '' } = this.config.microsoftLearn;
+    const share = encodeURIComponent(shareId);
+    const transcript = (await fetchJson(`${baseUrl}/api/profiles/transcript/share/${share}?locale=en-us`)) as Transcript;
+    const userName = textOr(transcript.userName);
+    // The public transcript page; without a user name only the API address is known.
+    const link = userName
+      ? `https://learn.microsoft.com/en-us/users/${encodeURIComponent(userName)}/transcript/${share}`
+      : `https://learn.microsoft.com/api/profiles/transcript/share/${share}`;
+    const badges = (transcript.certificationData?.activeCertifications ?? []).flatMap((certification): SyncedBadge[] => {
+      const number = textOr(certification.certificationNumber);
+      const title = textOr(certification.name);
+      if (!number || !title) return [];
+      return [
+        {
+          externalId: number,
+          title,
+          description: `Microsoft certification, credential ${number}.`,
+          link,
+          linkText: 'Verify on Microsoft Learn',
+          iconType: 'microsoft',
+          badgeImageUrl: null,
+          issuedAt: dateOrNull(certification.dateEarned),
+          expiresAt: dateOrNull(certification.expiration),
+        },
+      ];
+    });
+    return { badges, errors: [] };
+  }
+}

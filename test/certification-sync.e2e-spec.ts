@@ -1,0 +1,180 @@
+import request from 'supertest';
+import { CREDLY_USER, LocalBadgeProviders, MS_LEARN_SHARE } from './support/badge-providers';
+import { contractOf } from './support/contract';
+import { createTestDatabase, type TestDatabase } from './support/database';
+import type { OpenApiContract } from './support/openapi-contract';
+import { createTestApp, type TestApp } from './support/test-app';
+
+interface CertificationRow {
+  id: string;
+  title: string;
+  source: string;
+  external_id: string | null;
+  sort_order: number;
+  sync_enabled: boolean;
+  updated_at: Date;
+  issued_at: Date | null;
+  expires_at: Date | null;
+  badge_image_url: string | null;
+  link: string;
+  description: string;
+}
+
+const SYNC = '/api/admin/sync-certifications';
+
+describe('certification sync from Credly, Microsoft Learn and Open Badges', () => {
+  const providers = new LocalBadgeProviders();
+  let database: TestDatabase;
+  let testApp: TestApp;
+  let contract: OpenApiContract;
+
+  beforeAll(async () => {
+    await providers.start();
+    database = await createTestDatabase();
+    const { embedded, linked, broken } = providers.assertionUrls;
+    testApp = await createTestApp({
+      env: {
+        DATABASE_URL: database.url,
+        RATE_LIMIT_ENABLED: 'false',
+        CREDLY_BASE_URL: providers.baseUrl,
+        CREDLY_USERNAME: CREDLY_USER,
+        MS_LEARN_BASE_URL: providers.baseUrl,
+        MS_LEARN_SHARE_ID: MS_LEARN_SHARE,
+        OPEN_BADGES_ASSERTION_URLS: `${embedded}, ${linked},${broken}`,
+      },
+    });
+    contract = await contractOf(testApp.server);
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await database.drop();
+    await providers.stop();
+  });
+  beforeEach(async () => {
+    providers.reset();
+    await database.query(`DELETE FROM certifications WHERE source <> 'manual'`);
+  });
+
+  const sync = async () => {
+    const response = await request(testApp.server).post(SYNC);
+    contract.assert(response);
+    expect(response.status).toBe(200);
+    return response.body as { credly: number; microsoft_learn: number; openbadges: number; errors: { provider: string; detail: string }[] };
+  };
+  const rows = (where = `source <> 'manual'`) =>
+    database.query<CertificationRow>(`SELECT * FROM certifications WHERE ${where} ORDER BY sort_order`);
+  const brokenAssertion = () => ({ provider: 'openbadges', detail: `${providers.assertionUrls.broken} answered 500` });
+
+  it('creates every badge, following Credly pages and a linked BadgeClass, after the existing rows', async () => {
+    const manual = await rows(`source = 'manual'`);
+    const summary = await sync();
+    expect(summary).toEqual({ credly: 3, microsoft_learn: 2, openbadges: 2, errors: [brokenAssertion()] });
+    expect(providers.requests).toContain(`/users/${CREDLY_USER}/badges.json?page=2`);
+
+    const synced = await rows();
+    expect(synced.map((row) => [row.source, row.title])).toEqual([
+      ['credly', 'Certified Kubernetes Administrator (CKA)'],
+      ['credly', 'HashiCorp Certified: Terraform Associate (003)'],
+      ['credly', 'AWS Certified Solutions Architect – Associate'],
+      ['microsoft_learn', 'Microsoft Certified: Azure Developer Associate'],
+      ['microsoft_learn', 'Microsoft Certified: DevOps Engineer Expert'],
+      ['openbadges', 'Professional Scrum Developer I'],
+      ['openbadges', 'Green Software Practitioner'],
+    ]);
+    expect(synced[0].sort_order).toBeGreaterThan(Math.max(...manual.map((row) => row.sort_order)));
+    expect(synced[0]).toMatchObject({
+      external_id: '0a1b2c3d-0000-4000-8000-000000000001',
+      link: 'https://www.credly.com/badges/0a1b2c3d-0000-4000-8000-000000000001',
+      issued_at: new Date('2024-02-11T14:12:44.000Z'),
+      expires_at: new Date('2027-02-11T05:00:00.000Z'),
+      sync_enabled: true,
+    });
+    expect(synced[0].description).toContain('Issued by The Linux Foundation.');
+    expect(synced[3]).toMatchObject({ external_id: 'H591-2044', issued_at: new Date('2024-03-02T00:00:00Z') });
+    expect(synced[6]).toMatchObject({ external_id: providers.assertionUrls.linked, badge_image_url: `${providers.baseUrl}/openbadges/images/green-software.png` });
+    expect(await rows(`source = 'manual'`)).toEqual(manual);
+
+    const listed = (await request(testApp.server).get('/api/certifications').expect(200)).body as { title: string }[];
+    expect(listed.map((c) => c.title)).toEqual(expect.arrayContaining(['Green Software Practitioner', 'Microsoft Certified: DevOps Engineer Expert']));
+  });
+
+  it('changes nothing on a second sync and reports the same counts', async () => {
+    const first = await sync();
+    const before = await rows();
+    expect(await sync()).toEqual(first);
+    expect(await rows()).toEqual(before);
+  });
+
+  it('updates a changed badge in place, keeping its id and sort order', async () => {
+    await sync();
+    const [before] = await rows(`external_id = '0a1b2c3d-0000-4000-8000-000000000002'`);
+    providers.credlyBadges[1] = { ...providers.credlyBadges[1], name: 'HashiCorp Certified: Terraform Associate (004)', expiresAt: '2027-09-04T00:00:00.000-05:00' };
+    await sync();
+    const [after] = await rows(`external_id = '0a1b2c3d-0000-4000-8000-000000000002'`);
+    expect(after).toMatchObject({ id: before.id, sort_order: before.sort_order, title: 'HashiCorp Certified: Terraform Associate (004)', expires_at: new Date('2027-09-04T05:00:00.000Z') });
+    expect((await rows(`source = 'credly'`)).length).toBe(3);
+  });
+
+  it('never touches a row with sync_enabled false, and does not count it', async () => {
+    await sync();
+    await database.query(`UPDATE certifications SET sync_enabled = false, title = 'My own wording' WHERE external_id = 'H591-2044'`);
+    const [locked] = await rows(`external_id = 'H591-2044'`);
+    const summary = await sync();
+    expect(summary.microsoft_learn).toBe(1);
+    expect(await rows(`external_id = 'H591-2044'`)).toEqual([locked]);
+  });
+
+  it.each([
+    ['a non-2xx answer', 'status', (base: string) => `${base}/users/${CREDLY_USER}/badges.json answered 503`],
+    ['invalid JSON', 'invalid-json', (base: string) => `${base}/users/${CREDLY_USER}/badges.json answered with invalid JSON`],
+  ] as const)('skips Credly on %s, reports it, and still syncs the others', async (_, failure, detail) => {
+    providers.credlyFailure = failure;
+    const summary = await sync();
+    expect(summary).toEqual({ credly: 0, microsoft_learn: 2, openbadges: 2, errors: [{ provider: 'credly', detail: detail(providers.baseUrl) }, brokenAssertion()] });
+    expect(await rows(`source = 'credly'`)).toEqual([]);
+  });
+
+  it('skips Microsoft Learn when its transcript fails, keeping the rows it synced before', async () => {
+    await sync();
+    const before = await rows(`source = 'microsoft_learn'`);
+    providers.msLearnFailure = 'status';
+    const summary = await sync();
+    expect(summary.microsoft_learn).toBe(0);
+    expect(summary.errors).toContainEqual({ provider: 'microsoft_learn', detail: expect.stringContaining('answered 502') });
+    expect(await rows(`source = 'microsoft_learn'`)).toEqual(before);
+  });
+});
+
+describe('certification sync without providers or a database', () => {
+  it('counts 0 for every provider that is not configured', async () => {
+    const database = await createTestDatabase();
+    const testApp = await createTestApp({ env: { DATABASE_URL: database.url, RATE_LIMIT_ENABLED: 'false' } });
+    try {
+      const response = await request(testApp.server).post(SYNC).expect(200);
+      expect(response.body).toEqual({ credly: 0, microsoft_learn: 0, openbadges: 0, errors: [] });
+    } finally {
+      await testApp.close();
+      await database.drop();
+    }
+  });
+
+  it('answers 503 without a database, declares no bearer, and allows 10 runs an hour', async () => {
+    const testApp = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'true' } });
+    try {
+      const contract = await contractOf(testApp.server);
+      for (let i = 0; i < 10; i += 1) {
+        const response = await request(testApp.server).post(SYNC);
+        contract.assert(response);
+        expect(response.status).toBe(503);
+      }
+      const limited = await request(testApp.server).post(SYNC);
+      contract.assert(limited);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
+      const document = (await request(testApp.server).get('/openapi.json')).body as { paths: Record<string, { post: { security?: unknown } }> };
+      expect(document.paths[SYNC].post.security).toBeUndefined();
+    } finally {
+      await testApp.close();
+    }
+  });
+});
