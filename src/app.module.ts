@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AdminGuard } from './auth/guards/admin.guard';
 import { AuthModule } from './auth/auth.module';
 import { ContactModule } from './contact/contact.module';
@@ -12,13 +12,13 @@ import { RequestValidationPipe } from './common/validation/request-validation.pi
 import { CONFIGURATIONS } from './config';
 import { CredentialsModule } from './credentials/credentials.module';
 import { CvModule } from './cv/cv.module';
-import { DatabaseUnavailableInterceptor } from './database/database-unavailable.interceptor';
 import { DatabaseModule } from './database/database.module';
 import { ExperienceModule } from './experience/experience.module';
 import { FlagsModule } from './flags/flags.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { ProjectsModule } from './projects/projects.module';
+import { ReadModelModule } from './read-model/read-model.module';
 import { SkillsModule } from './skills/skills.module';
 
 @Module({
@@ -30,6 +30,7 @@ import { SkillsModule } from './skills/skills.module';
     }),
     LoggingModule,
     DatabaseModule,
+    ReadModelModule,
     RateLimitModule,
     AuthModule,
     HealthModule,
@@ -48,7 +49,6 @@ import { SkillsModule } from './skills/skills.module';
     // The credential is checked before anything else about an admin request.
     { provide: APP_GUARD, useExisting: AdminGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
-    { provide: APP_INTERCEPTOR, useClass: DatabaseUnavailableInterceptor },
   ],
 })
 export class AppModule {}

@@ -89,7 +89,7 @@ describe('database lifecycle', () => {
     }
   });
 
-  it('answers 503 fast while the database is gone, and recovers by itself', async () => {
+  it('keeps serving reads from the read model while the database is gone, answers writes 503 fast, and recovers by itself', async () => {
     const proxy = await TcpProxy.start({ host: '127.0.0.1', port: Number(new URL(database.url).port || 5432) });
     const url = new URL(database.url);
     url.port = String(proxy.port);
@@ -97,12 +97,14 @@ describe('database lifecycle', () => {
       env: { DATABASE_URL: url.toString(), API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' },
     });
     try {
-      await request(testApp.server).get('/api/projects').expect(200);
+      const before = await request(testApp.server).get('/api/projects').expect(200);
       await proxy.cut();
 
       const startedAt = Date.now();
-      const read = await request(testApp.server).get('/api/projects').expect(503);
-      expect(read.body).toEqual({ detail: expect.stringContaining('unavailable') });
+      const read = await request(testApp.server).get('/api/projects').expect(200);
+      expect(read.body).toEqual(before.body);
+      const notYetPrepared = await request(testApp.server).get('/api/skills').expect(503);
+      expect(notYetPrepared.body).toEqual({ detail: expect.stringContaining('unavailable') });
       const write = await request(testApp.server)
         .post('/api/projects')
         .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
@@ -112,8 +114,9 @@ describe('database lifecycle', () => {
       expect(Date.now() - startedAt).toBeLessThan(10_000);
       await request(testApp.server).get('/api/health').expect(200);
 
-      await proxy.restore();
       await request(testApp.server).get('/api/projects').expect(200);
+      await proxy.restore();
+      await vi.waitFor(() => request(testApp.server).get('/api/skills').expect(200), { timeout: 5_000 });
       await request(testApp.server)
         .post('/api/projects')
         .set('Authorization', `Bearer ${ADMIN_TOKEN}`)

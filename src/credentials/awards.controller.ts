@@ -1,7 +1,9 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
+import { Controller, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { ApiDatabaseBacked } from '@/database/database-unavailable.decorator';
+import { PublicRead } from '@/read-model/public-read.decorator';
+import { sendPrepared } from '@/read-model/send-prepared';
 import { AwardsService } from './awards.service';
 import { AwardDto } from './dto/award.dto';
 
@@ -11,11 +13,8 @@ import { AwardDto } from './dto/award.dto';
 export class AwardsController {
   constructor(private readonly awards: AwardsService) {}
 
-  @Get()
-  @RateLimit(60)
-  @ApiOperation({ summary: 'Awards in display order' })
-  @ApiOkResponse({ type: [AwardDto] })
-  findAll(): Promise<AwardDto[]> {
-    return this.awards.findAll();
+  @PublicRead('', { summary: 'Awards in display order', returns: [AwardDto] })
+  async findAll(@Req() req: Request, @Res() res: Response): Promise<void> {
+    sendPrepared(req, res, await this.awards.listBody());
   }
 }

@@ -1,7 +1,9 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
+import { Controller, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { ApiDatabaseBacked } from '@/database/database-unavailable.decorator';
+import { PublicRead } from '@/read-model/public-read.decorator';
+import { sendPrepared } from '@/read-model/send-prepared';
 import { CertificationsService } from './certifications.service';
 import { CertificationDto } from './dto/certification.dto';
 
@@ -11,11 +13,8 @@ import { CertificationDto } from './dto/certification.dto';
 export class CertificationsController {
   constructor(private readonly certifications: CertificationsService) {}
 
-  @Get()
-  @RateLimit(60)
-  @ApiOperation({ summary: 'Certifications in display order, manual and synced alike' })
-  @ApiOkResponse({ type: [CertificationDto] })
-  findAll(): Promise<CertificationDto[]> {
-    return this.certifications.findAll();
+  @PublicRead('', { summary: 'Certifications in display order, manual and synced alike', returns: [CertificationDto] })
+  async findAll(@Req() req: Request, @Res() res: Response): Promise<void> {
+    sendPrepared(req, res, await this.certifications.listBody());
   }
 }

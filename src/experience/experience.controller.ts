@@ -1,13 +1,15 @@
-import { Body, Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { AdminCreate, AdminDelete, AdminPatch, AdminReplace } from '@/auth/admin-operation.decorator';
 import { IdResponseDto } from '@/common/dto/id-response.dto';
 import { ReorderByIdRequestDto } from '@/common/dto/reorder-request.dto';
-import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
-import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
 import { ParseIntPathPipe, ParseUUIDPathPipe } from '@/common/validation/path-params.pipe';
 import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
 import { ApiDatabaseBacked } from '@/database/database-unavailable.decorator';
+import { ChangesContent } from '@/read-model/changes-content.decorator';
+import { PublicRead } from '@/read-model/public-read.decorator';
+import { sendPrepared } from '@/read-model/send-prepared';
 import { CreateWorkEntryDto } from './dto/create-work-entry.dto';
 import { ExperienceQueryDto } from './dto/experience-query.dto';
 import { UpdateWorkEntryDto } from './dto/update-work-entry.dto';
@@ -23,34 +25,31 @@ const NOT_FOUND = 'No work entry has this id';
 export class ExperienceController {
   constructor(private readonly experience: ExperienceService) {}
 
-  @Get()
-  @RateLimit(60)
-  @ApiOperation({ summary: 'Work entries, newest first' })
-  @ApiOkResponse({ type: [WorkEntryDto] })
-  findAll(@Query() query: ExperienceQueryDto): Promise<WorkEntryDto[]> {
-    return this.experience.findAll(query.top);
+  @PublicRead('', { summary: 'Work entries, newest first', returns: [WorkEntryDto] })
+  async findAll(@Query() query: ExperienceQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    sendPrepared(req, res, await this.experience.listBody(query.top));
   }
 
-  @Get(':index')
-  @RateLimit(60)
-  @ApiOperation({
+  @PublicRead(':index', {
     summary: 'One work entry by position (0 is the newest)',
     description: 'Deprecated: indexes shift when entries are reordered. Use GET /api/experience.',
     deprecated: true,
+    param: { name: 'index', schema: { type: 'integer' }, example: 0 },
+    returns: WorkEntryDto,
+    notFound: 'No entry at this index',
   })
-  @ApiParam({ name: 'index', schema: { type: 'integer' }, example: 0 })
-  @ApiOkResponse({ type: WorkEntryDto })
-  @ApiNotFoundResponse({ description: 'No entry at this index', type: ErrorDetailDto })
-  findByIndex(@Param('index', ParseIntPathPipe) index: number): Promise<WorkEntryDto> {
-    return this.experience.findByIndex(index);
+  async findByIndex(@Param('index', ParseIntPathPipe) index: number, @Req() req: Request, @Res() res: Response): Promise<void> {
+    sendPrepared(req, res, await this.experience.entryBody(index));
   }
 
+  @ChangesContent('experience')
   @AdminCreate('', { summary: 'Create a work entry; it goes first, as the newest', returns: IdResponseDto })
   create(@Body() dto: CreateWorkEntryDto): Promise<IdResponseDto> {
     return this.experience.create(dto);
   }
 
   // Declared before PATCH :entry_id so that "reorder" never meets the UUID check.
+  @ChangesContent('experience')
   @AdminPatch('reorder', {
     summary: 'Move the listed entries to the front, in the listed order',
     returns: [WorkEntryDto],
@@ -61,6 +60,7 @@ export class ExperienceController {
     return this.experience.reorder(dto.order);
   }
 
+  @ChangesContent('experience')
   @AdminReplace(':entry_id', {
     summary: 'Replace a work entry',
     description: 'company, role and period are required; omitted optional fields are reset.',
@@ -75,6 +75,7 @@ export class ExperienceController {
     return this.experience.replace(id, dto);
   }
 
+  @ChangesContent('experience')
   @AdminPatch(':entry_id', {
     summary: 'Change the given fields of a work entry',
     param: ENTRY_ID_PARAM,
@@ -85,6 +86,7 @@ export class ExperienceController {
     return this.experience.patch(id, dto);
   }
 
+  @ChangesContent('experience')
   @AdminDelete(':entry_id', { summary: 'Delete a work entry', param: ENTRY_ID_PARAM, notFound: NOT_FOUND })
   remove(@Param('entry_id', ParseUUIDPathPipe) id: string): Promise<void> {
     return this.experience.remove(id);

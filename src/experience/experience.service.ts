@@ -3,6 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { WORK_ENTRIES } from '@/content';
 import { DatabaseStatus } from '@/database/database-status';
+import { PreparedBody } from '@/read-model/prepared-body';
+import { ReadModel } from '@/read-model/read-model.service';
 import { reorderRows } from '@/database/reorder-rows';
 import type { CreateWorkEntryDto } from './dto/create-work-entry.dto';
 import type { UpdateWorkEntryDto } from './dto/update-work-entry.dto';
@@ -29,24 +31,33 @@ export class ExperienceService {
   constructor(
     @InjectRepository(WorkEntryEntity) private readonly entries: Repository<WorkEntryEntity>,
     private readonly database: DatabaseStatus,
+    private readonly readModel: ReadModel,
   ) {}
+
+  /** GET /api/experience?top=N: the list and each shorter top-N, prepared once per change. */
+  async listBody(top?: number): Promise<PreparedBody> {
+    const byTop = await this.readModel.view('experience', 'lists', async () => {
+      const entries = await this.findAll();
+      return entries.map((_, n) => PreparedBody.of(entries.slice(0, n))).concat(PreparedBody.of(entries));
+    });
+    return byTop[Math.min(top ?? byTop.length, byTop.length - 1)];
+  }
+
+  /** GET /api/experience/{index} (deprecated). */
+  async entryBody(index: number): Promise<PreparedBody> {
+    const entries = await this.readModel.view('experience', 'entries', async () =>
+      (await this.findAll()).map((entry) => PreparedBody.of(entry)),
+    );
+    const body = index >= 0 ? entries[index] : undefined;
+    if (!body) throw new NotFoundException({ detail: `Experience entry at index ${index} not found` });
+    return body;
+  }
 
   /** Newest first; `top` keeps only the N most recent. */
   async findAll(top?: number): Promise<WorkEntryDto[]> {
     if (!this.database.isConfigured) return WORK_ENTRIES.slice(0, top);
     if (top === 0) return [];
     return (await this.entries.find({ order: NEWEST_FIRST, take: top })).map(toWorkEntry);
-  }
-
-  async findByIndex(index: number): Promise<WorkEntryDto> {
-    const entry =
-      index < 0
-        ? undefined
-        : this.database.isConfigured
-          ? (await this.entries.find({ order: NEWEST_FIRST, skip: index, take: 1 })).map(toWorkEntry)[0]
-          : WORK_ENTRIES[index];
-    if (!entry) throw new NotFoundException({ detail: `Experience entry at index ${index} not found` });
-    return entry;
   }
 
   /** A new entry goes first: it is the newest. */

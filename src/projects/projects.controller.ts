@@ -1,11 +1,13 @@
-import { Body, Controller, Get, Param } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Param, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { AdminCreate, AdminDelete, AdminPatch, AdminReplace } from '@/auth/admin-operation.decorator';
 import { ReorderRequestDto } from '@/common/dto/reorder-request.dto';
-import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
-import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
 import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
 import { ApiDatabaseBacked } from '@/database/database-unavailable.decorator';
+import { ChangesContent } from '@/read-model/changes-content.decorator';
+import { PublicRead } from '@/read-model/public-read.decorator';
+import { sendPrepared } from '@/read-model/send-prepared';
 import { CreateProjectDto } from './dto/create-project.dto';
 import { ProjectCardDto } from './dto/project-card.dto';
 import { ProjectCreatedDto } from './dto/project-created.dto';
@@ -23,30 +25,29 @@ const SLUG_TAKEN = 'The slug is already taken';
 export class ProjectsController {
   constructor(private readonly projects: ProjectsService) {}
 
-  @Get()
-  @RateLimit(60)
-  @ApiOperation({ summary: 'Project cards in display order' })
-  @ApiOkResponse({ type: [ProjectCardDto] })
-  findAll(): Promise<ProjectCardDto[]> {
-    return this.projects.findCards();
+  @PublicRead('', { summary: 'Project cards in display order', returns: [ProjectCardDto] })
+  async findAll(@Req() req: Request, @Res() res: Response): Promise<void> {
+    sendPrepared(req, res, await this.projects.cardsBody());
   }
 
-  @Get(':project_id')
-  @RateLimit(60)
-  @ApiOperation({ summary: 'One project with its detail and previous/next navigation' })
-  @ApiParam({ name: 'project_id', description: 'Project slug', example: 'tidewatch' })
-  @ApiOkResponse({ type: ProjectDetailDto })
-  @ApiNotFoundResponse({ description: NOT_FOUND, type: ErrorDetailDto })
-  findOne(@Param('project_id') slug: string): Promise<ProjectDetailDto> {
-    return this.projects.findDetail(slug);
+  @PublicRead(':project_id', {
+    summary: 'One project with its detail and previous/next navigation',
+    param: { name: 'project_id', description: 'Project slug', example: 'tidewatch' },
+    returns: ProjectDetailDto,
+    notFound: NOT_FOUND,
+  })
+  async findOne(@Param('project_id') slug: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    sendPrepared(req, res, await this.projects.detailBody(slug));
   }
 
+  @ChangesContent('projects')
   @AdminCreate('', { summary: 'Create a project; it goes last', returns: ProjectCreatedDto, conflict: SLUG_TAKEN })
   create(@Body() dto: CreateProjectDto): Promise<ProjectCreatedDto> {
     return this.projects.create(dto);
   }
 
   // Declared before PATCH :slug so that "reorder" is never taken for a slug.
+  @ChangesContent('projects')
   @AdminPatch('reorder', {
     summary: 'Move the listed projects to the front, in the listed order',
     returns: [ProjectCardDto],
@@ -57,6 +58,7 @@ export class ProjectsController {
     return this.projects.reorder(dto.order);
   }
 
+  @ChangesContent('projects')
   @AdminReplace(':slug', {
     summary: 'Replace a project',
     description: 'title and description are required; omitted optional fields are reset. The slug stays unless given.',
@@ -72,6 +74,7 @@ export class ProjectsController {
     return this.projects.replace(slug, dto);
   }
 
+  @ChangesContent('projects')
   @AdminPatch(':slug', {
     summary: 'Change the given fields of a project',
     param: SLUG_PARAM,
@@ -83,6 +86,7 @@ export class ProjectsController {
     return this.projects.patch(slug, dto);
   }
 
+  @ChangesContent('projects')
   @AdminDelete(':slug', { summary: 'Delete a project', param: SLUG_PARAM, notFound: NOT_FOUND })
   remove(@Param('slug') slug: string): Promise<void> {
     return this.projects.remove(slug);

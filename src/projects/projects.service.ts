@@ -6,6 +6,8 @@ import { type ProjectContent, PROJECTS } from '@/content';
 import { isUniqueViolation } from '@/database/database-errors';
 import { DatabaseStatus } from '@/database/database-status';
 import { reorderRows } from '@/database/reorder-rows';
+import { PreparedBody } from '@/read-model/prepared-body';
+import { ReadModel } from '@/read-model/read-model.service';
 import type { CreateProjectDto } from './dto/create-project.dto';
 import type { ProjectCardDto } from './dto/project-card.dto';
 import type { ProjectCreatedDto } from './dto/project-created.dto';
@@ -42,7 +44,24 @@ export class ProjectsService {
   constructor(
     @InjectRepository(ProjectEntity) private readonly projects: Repository<ProjectEntity>,
     private readonly database: DatabaseStatus,
+    private readonly readModel: ReadModel,
   ) {}
+
+  /** GET /api/projects, prepared once per change. */
+  cardsBody(): Promise<PreparedBody> {
+    return this.readModel.view('projects', 'cards', async () => PreparedBody.of(await this.findCards()));
+  }
+
+  /** GET /api/projects/{slug}: every detail is prepared at once, so an unknown slug costs no query. */
+  async detailBody(slug: string): Promise<PreparedBody> {
+    const details = await this.readModel.view('projects', 'details', async () => {
+      const ordered = await this.inDisplayOrder();
+      return new Map(ordered.map((project, index) => [project.slug, PreparedBody.of(toProjectDetail(ordered, index))]));
+    });
+    const body = details.get(slug);
+    if (!body) throw projectNotFound(slug);
+    return body;
+  }
 
   async findCards(): Promise<ProjectCardDto[]> {
     return (await this.inDisplayOrder()).map(toProjectCard);

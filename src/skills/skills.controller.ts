@@ -1,11 +1,14 @@
-import { Body, Controller, Get, Param } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Param, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { AdminCreate, AdminDelete, AdminPatch, AdminReplace } from '@/auth/admin-operation.decorator';
 import { IdResponseDto } from '@/common/dto/id-response.dto';
-import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
 import { ParseUUIDPathPipe } from '@/common/validation/path-params.pipe';
 import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
 import { ApiDatabaseBacked } from '@/database/database-unavailable.decorator';
+import { ChangesContent } from '@/read-model/changes-content.decorator';
+import { PublicRead } from '@/read-model/public-read.decorator';
+import { sendPrepared } from '@/read-model/send-prepared';
 import { CreateSkillCategoryDto } from './dto/create-skill-category.dto';
 import { CreateSkillDto } from './dto/create-skill.dto';
 import { SkillCategoryDto, SkillDto } from './dto/skill-category.dto';
@@ -24,19 +27,18 @@ const SKILL_NOT_FOUND = 'No skill has this id';
 export class SkillsController {
   constructor(private readonly skills: SkillsService) {}
 
-  @Get()
-  @RateLimit(60)
-  @ApiOperation({ summary: 'Skill categories with their skills' })
-  @ApiOkResponse({ type: [SkillCategoryDto] })
-  findAll(): Promise<SkillCategoryDto[]> {
-    return this.skills.findCategories();
+  @PublicRead('', { summary: 'Skill categories with their skills', returns: [SkillCategoryDto] })
+  async findAll(@Req() req: Request, @Res() res: Response): Promise<void> {
+    sendPrepared(req, res, await this.skills.categoriesBody());
   }
 
+  @ChangesContent('skills')
   @AdminCreate('categories', { summary: 'Create a skill category, optionally with skills; it goes last', returns: IdResponseDto })
   createCategory(@Body() dto: CreateSkillCategoryDto): Promise<IdResponseDto> {
     return this.skills.createCategory(dto);
   }
 
+  @ChangesContent('skills')
   @AdminReplace('categories/:category_id', {
     summary: 'Replace a skill category (title required); its skills stay as they are',
     param: CATEGORY_ID_PARAM,
@@ -50,6 +52,7 @@ export class SkillsController {
     return this.skills.replaceCategory(id, dto);
   }
 
+  @ChangesContent('skills')
   @AdminPatch('categories/:category_id', {
     summary: 'Change the given fields of a skill category',
     param: CATEGORY_ID_PARAM,
@@ -63,6 +66,7 @@ export class SkillsController {
     return this.skills.patchCategory(id, dto);
   }
 
+  @ChangesContent('skills')
   @AdminDelete('categories/:category_id', {
     summary: 'Delete a skill category and its skills',
     param: CATEGORY_ID_PARAM,
@@ -73,6 +77,7 @@ export class SkillsController {
     return this.skills.removeCategory(id);
   }
 
+  @ChangesContent('skills')
   @AdminCreate('categories/:category_id/skills', {
     summary: 'Add a skill to a category; it goes last',
     param: CATEGORY_ID_PARAM,
@@ -86,6 +91,7 @@ export class SkillsController {
     return this.skills.createSkill(categoryId, dto);
   }
 
+  @ChangesContent('skills')
   @AdminReplace(':skill_id', {
     summary: 'Replace a skill (name required)',
     param: SKILL_ID_PARAM,
@@ -99,6 +105,7 @@ export class SkillsController {
     return this.skills.replaceSkill(id, dto);
   }
 
+  @ChangesContent('skills')
   @AdminPatch(':skill_id', {
     summary: 'Change the given fields of a skill',
     param: SKILL_ID_PARAM,
@@ -109,6 +116,7 @@ export class SkillsController {
     return this.skills.patchSkill(id, dto);
   }
 
+  @ChangesContent('skills')
   @AdminDelete(':skill_id', { summary: 'Delete a skill', param: SKILL_ID_PARAM, notFound: SKILL_NOT_FOUND })
   removeSkill(@Param('skill_id', ParseUUIDPathPipe) id: string): Promise<void> {
     return this.skills.removeSkill(id);

@@ -3,6 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { SKILL_CATEGORIES } from '@/content';
 import { DatabaseStatus } from '@/database/database-status';
+import { PreparedBody } from '@/read-model/prepared-body';
+import { ReadModel } from '@/read-model/read-model.service';
 import type { CreateSkillCategoryDto } from './dto/create-skill-category.dto';
 import type { CreateSkillDto } from './dto/create-skill.dto';
 import type { SkillCategoryDto, SkillDto } from './dto/skill-category.dto';
@@ -22,7 +24,13 @@ export class SkillsService {
     @InjectRepository(SkillCategoryEntity) private readonly categories: Repository<SkillCategoryEntity>,
     @InjectRepository(SkillEntity) private readonly skills: Repository<SkillEntity>,
     private readonly database: DatabaseStatus,
+    private readonly readModel: ReadModel,
   ) {}
+
+  /** GET /api/skills, prepared once per change. */
+  categoriesBody(): Promise<PreparedBody> {
+    return this.readModel.view('skills', 'categories', async () => PreparedBody.of(await this.findCategories()));
+  }
 
   async findCategories(): Promise<SkillCategoryDto[]> {
     if (!this.database.isConfigured) return [...SKILL_CATEGORIES];

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
+import { isDatabaseUnavailable } from '@/database/database-errors';
 
 /** What Express's body parser attaches to the errors it raises. */
 interface BodyParserFailure {
@@ -11,7 +12,8 @@ interface BodyParserFailure {
 /**
  * Writes every error body in the spec's shape: `{ detail: string }`, or the FastAPI list
  * for 422. Domain code throws `{ detail }` bodies; anything the framework raises is reduced
- * to its status phrase, and anything unexpected becomes a generic 500 logged with its request id.
+ * to its status phrase, a database that went away is 503 at once, and anything unexpected becomes
+ * a generic 500 logged with its request id.
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -32,6 +34,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       return this.fromHttpException(exception);
+    }
+    // The pool reconnects by itself once the database is back.
+    if (isDatabaseUnavailable(exception)) {
+      return [HttpStatus.SERVICE_UNAVAILABLE, { detail: 'The database is unavailable; try again shortly' }];
     }
     this.logger.error({
       event: 'unhandled_error',

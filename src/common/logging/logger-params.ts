@@ -1,7 +1,7 @@
 import { RequestMethod } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Params } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
+import { type DestinationStream, destination as pinoDestination } from 'pino';
 import type { Options } from 'pino-http';
 import type { AppConfig } from '@/config/app.config';
 
@@ -48,7 +48,8 @@ export function loggerParams(config: Pick<AppConfig, 'logLevel'>, destination?: 
     customErrorMessage: () => 'request failed',
   };
   return {
-    pinoHttp: destination ? [options, destination] : options,
+    // Asynchronous writes to stdout: a request never waits for its log line to be written.
+    pinoHttp: [options, destination ?? pinoDestination({ dest: 1, sync: false })],
     forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
   };
 }

@@ -2,6 +2,7 @@ import { Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
 import { ApiDatabaseBacked } from '@/database/database-unavailable.decorator';
+import { ChangesContent } from '@/read-model/changes-content.decorator';
 import { CertificationSyncSummaryDto } from './certification-sync-summary.dto';
 import { CertificationSyncService } from './certification-sync.service';
 
@@ -13,6 +14,7 @@ export class CertificationSyncController {
   @Post('sync-certifications')
   @HttpCode(HttpStatus.OK)
   @RateLimit(10, 'hour')
+  @ChangesContent('certifications')
   @ApiDatabaseBacked()
   @ApiOperation({
     summary: 'Pull certifications from Credly, Microsoft Learn and Open Badges',

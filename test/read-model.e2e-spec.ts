@@ -1,0 +1,128 @@
+import { get, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import request from 'supertest';
+import { PROJECTS } from '@/content';
+import { ADMIN_TOKEN } from './support/admin';
+import { contractOf } from './support/contract';
+import { createTestDatabase, type TestDatabase } from './support/database';
+import { TcpProxy } from './support/tcp-proxy';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/** A GET that leaves the body as it crossed the wire (supertest would decompress it). */
+function rawGet(server: Server, path: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  const { port } = server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+describe('the read model: prepared bodies, ETags and encodings', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false' } });
+    await testApp.app.listen(0, '127.0.0.1');
+  });
+  afterAll(() => testApp.close());
+
+  const http = () => request(testApp.server);
+  const raw = (headers: Record<string, string>) => rawGet(testApp.app.getHttpServer(), '/api/skills', headers);
+
+  it('answers with a strong ETag, revalidating Cache-Control and Vary: Accept-Encoding', async () => {
+    const response = await http().get('/api/projects').expect(200);
+    expect(response.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    expect(response.headers['cache-control']).toBe('public, no-cache');
+    expect(response.headers.vary).toContain('Accept-Encoding');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.body).toHaveLength(PROJECTS.length);
+  });
+
+  it.each<[string, (etag: string) => string, number]>([
+    ['the same ETag', (etag: string) => etag, 304],
+    ['the weak form of it', (etag: string) => `W/${etag}`, 304],
+    ['a list holding it', (etag: string) => `"other", ${etag}`, 304],
+    ['*', () => '*', 304],
+    ['another ETag', () => '"not-the-current-one"', 200],
+  ])('answers If-None-Match with %s with %i', async (_, ifNoneMatch, status) => {
+    const { etag } = (await http().get('/api/projects/tidewatch').expect(200)).headers as { etag: string };
+    const response = await http().get('/api/projects/tidewatch').set('If-None-Match', ifNoneMatch(etag)).expect(status);
+    expect(response.headers.etag).toBe(etag);
+    if (status === 304) expect(response.text ?? '').toBe('');
+    (await contractOf(testApp.server)).assert(response);
+  });
+
+  it.each([
+    ['br, gzip', 'br', brotliDecompressSync],
+    ['gzip, deflate', 'gzip', gunzipSync],
+    ['br;q=0, gzip', 'gzip', gunzipSync],
+    ['identity', undefined, (bytes: Buffer) => bytes],
+  ])('picks the variant for Accept-Encoding: %s', async (acceptEncoding, encoding, decode) => {
+    const plain = await raw({ 'Accept-Encoding': 'identity' });
+    const response = await raw({ 'Accept-Encoding': acceptEncoding });
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(Number(response.headers['content-length'])).toBe(response.body.length);
+    expect(decode(response.body).toString()).toBe(plain.body.toString());
+    expect(JSON.parse(plain.body.toString())).toHaveLength(5);
+    expect(response.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it('answers an unknown slug and a missing index with 404', async () => {
+    expect((await http().get('/api/projects/no-such-project').expect(404)).body).toEqual({ detail: expect.stringContaining('no-such-project') });
+    await http().get('/api/experience/99').expect(404);
+    expect((await http().get('/api/experience?top=2').expect(200)).body).toHaveLength(2);
+    expect((await http().get('/api/experience?top=0').expect(200)).body).toEqual([]);
+  });
+});
+
+describe('the read model across instances on one database', () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let writer: TestApp;
+  let reader: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    proxy = await TcpProxy.start({ host: '127.0.0.1', port: Number(new URL(database.url).port || 5432) });
+    const throughProxy = new URL(database.url);
+    throughProxy.port = String(proxy.port);
+    const env = { API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' };
+    writer = await createTestApp({ env: { ...env, DATABASE_URL: database.url } });
+    reader = await createTestApp({ env: { ...env, DATABASE_URL: throughProxy.toString() } });
+  });
+  afterAll(async () => {
+    await reader.close();
+    await writer.close();
+    await proxy.cut();
+    await database.drop();
+  });
+
+  const titleOn = async (app: TestApp, slug: string) =>
+    ((await request(app.server).get(`/api/projects/${slug}`).expect(200)).body as { title: string }).title;
+  const rename = (slug: string, title: string) =>
+    request(writer.server).patch(`/api/projects/${slug}`).set('Authorization', `Bearer ${ADMIN_TOKEN}`).send({ title }).expect(200);
+
+  it('shows a write on one instance at once there and, through NOTIFY, on the other', async () => {
+    expect(await titleOn(reader, 'tidewatch')).toBe('Tidewatch');
+    expect(await titleOn(writer, 'tidewatch')).toBe('Tidewatch');
+    await rename('tidewatch', 'Tidewatch 2');
+    expect(await titleOn(writer, 'tidewatch')).toBe('Tidewatch 2');
+    await vi.waitFor(async () => expect(await titleOn(reader, 'tidewatch')).toBe('Tidewatch 2'), { timeout: 3_000 });
+    const cards = (await request(reader.server).get('/api/projects').expect(200)).body as { title: string }[];
+    expect(cards.map((card) => card.title)).toContain('Tidewatch 2');
+  });
+
+  it('rebuilds everything after its listener reconnects, so a change it missed still shows', async () => {
+    expect(await titleOn(reader, 'ledger-lens')).toBe('Ledger Lens');
+    await proxy.cut();
+    await rename('ledger-lens', 'Ledger Lens (missed)');
+    // The reader keeps serving what it prepared while its database is away.
+    expect(await titleOn(reader, 'ledger-lens')).toBe('Ledger Lens');
+    await proxy.restore();
+    await vi.waitFor(async () => expect(await titleOn(reader, 'ledger-lens')).toBe('Ledger Lens (missed)'), { timeout: 8_000 });
+  });
+});
