@@ -29,14 +29,14 @@ describe('Request logging (nestjs-pino)', () => {
       res: { status: 404 },
     });
     expect(line.durationMs).toEqual(expect.any(Number));
-    expect(logs.entries.filter((entry) => (entry.req as { id?: string } | undefined)?.id === 'log-1')).toHaveLength(1);
+    expect(logs.entries.filter((entry) => (entry.req as { id?: string } | undefined)?.id === 'log-1' && 'durationMs' in entry)).toHaveLength(1);
     expect(logs.raw.join('')).not.toContain('someone@example.com');
   });
 
-  it('redacts the Authorization header and never writes a token', async () => {
+  it('writes no request headers, so a token never reaches the log', async () => {
     await http().get('/api/auth/me').set('Authorization', 'Bearer static-admin-secret').set('X-Request-Id', 'log-2');
     const line = await logs.requestLine('log-2');
-    expect((line.req as { headers: Record<string, string> }).headers.authorization).toBe('[redacted]');
+    expect(line.req).toEqual({ id: 'log-2', method: 'GET', path: '/api/auth/me' });
     expect(logs.raw.join('')).not.toContain('static-admin-secret');
   });
 
@@ -45,7 +45,7 @@ describe('Request logging (nestjs-pino)', () => {
     const line = await logs.requestLine('log-3');
     expect(line).toMatchObject({ level: 50, res: { status: 500 } });
     const unhandled = logs.entries.find((entry) => entry.event === 'unhandled_error');
-    expect(unhandled).toMatchObject({ level: 50, reqId: 'log-3', requestId: 'log-3' });
+    expect(unhandled).toMatchObject({ level: 50, req: { id: 'log-3' }, requestId: 'log-3' });
   });
 });
 

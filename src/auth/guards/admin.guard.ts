@@ -1,6 +1,7 @@
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
+import { HandlerFlag } from '@/common/metadata/handler-flag';
 import type { Request } from 'express';
 import { ADMIN_ONLY } from '../admin-only.decorator';
 import { bearerTokenOf } from '../bearer-token';
@@ -17,14 +18,15 @@ import { challenge, principalOrChallenge } from './bearer-challenge';
  */
 @Injectable()
 export class AdminGuard extends AuthGuard([STATIC_TOKEN_STRATEGY, ENTRA_JWT_STRATEGY, EXPLORER_TOKEN_STRATEGY]) {
-  constructor(private readonly reflector: Reflector) {
+  private readonly adminOnly: HandlerFlag;
+
+  constructor(reflector: Reflector) {
     super();
+    this.adminOnly = new HandlerFlag(reflector, ADMIN_ONLY);
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (!this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, [context.getHandler(), context.getClass()])) {
-      return true;
-    }
+    if (!this.adminOnly.isSetOn(context)) return true;
     if (!bearerTokenOf(context.switchToHttp().getRequest<Request>())) challenge(context, 'Not authenticated', 'Bearer');
     return (await super.canActivate(context)) as boolean;
   }

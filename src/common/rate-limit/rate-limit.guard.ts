@@ -1,5 +1,6 @@
 import { type ExecutionContext, HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
+import { HandlerFlag } from '@/common/metadata/handler-flag';
 import { RATE_LIMITED } from './rate-limit.decorator';
 
 /**
@@ -10,8 +11,10 @@ import { RATE_LIMITED } from './rate-limit.decorator';
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
+  private readonly rateLimited = new HandlerFlag(this.reflector, RATE_LIMITED);
+
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return this.reflector.get<boolean | undefined>(RATE_LIMITED, context.getHandler()) !== true;
+    return !this.rateLimited.isSetOn(context);
   }
 
   protected override generateKey(context: ExecutionContext, tracker: string, throttler: string): string {

@@ -1,0 +1,69 @@
+import { cpus, totalmem } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { LoadResult } from './load';
+
+export interface Measured {
+  route: string;
+  server: string;
+  result: LoadResult;
+  /** Ratios to the comparison servers, for the service's rows. */
+  ratios?: string[];
+}
+
+export interface Target {
+  goal: string;
+  measured: string;
+  reached: boolean;
+}
+
+const fixed = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export const ratio = (value: number, base: number) => `${fixed(value / base, 2)}x`;
+
+function table(header: string[], rows: string[][]): string {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+}
+
+export function loadTable(rows: Measured[], ratioHeaders: string[]): string {
+  return table(
+    ['Route', 'Server', 'req/s', 'p50 ms', 'p99 ms', 'statuses', ...ratioHeaders],
+    rows.map(({ route, server, result, ratios }) => [
+      route,
+      server,
+      fixed(result.rps),
+      fixed(result.p50, 1),
+      fixed(result.p99, 1),
+      Object.entries(result.statuses).map(([status, count]) => `${status}: ${fixed(count)}`).join(', '),
+      ...ratioHeaders.map((_, index) => ratios?.[index] ?? ''),
+    ]),
+  );
+}
+
+export function figuresTable(figures: [string, string][]): string {
+  return table(['Measure', 'Value'], figures);
+}
+
+export function targetsTable(targets: Target[]): string {
+  return table(['Target', 'Measured', 'Reached'], targets.map(({ goal, measured, reached }) => [goal, measured, reached ? 'yes' : 'no']));
+}
+
+export function machineDescription(): string {
+  const cores = cpus();
+  return `${cores.length} × ${cores[0]?.model.trim() ?? 'unknown CPU'}, ${fixed(totalmem() / 2 ** 30)} GiB, Node.js ${process.version}; load generator (autocannon) on the same machine`;
+}
+
+const START = '<!-- http-bench:start -->';
+const END = '<!-- http-bench:end -->';
+
+/** Replaces the generated section of BENCHMARKS.md, or puts it first when there is none yet. */
+export function writeBenchmarks(file: string, section: string): void {
+  const current = readFileSync(file, 'utf8');
+  const block = `${START}\n${section.trim()}\n${END}`;
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  const next =
+    start >= 0 && end > start
+      ? current.slice(0, start) + block + current.slice(end + END.length)
+      : current.replace(/\n## /, `\n${block}\n\n## `);
+  writeFileSync(file, next);
+}

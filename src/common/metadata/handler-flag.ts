@@ -1,0 +1,26 @@
+import type { ExecutionContext } from '@nestjs/common';
+import type { Reflector } from '@nestjs/core';
+
+/**
+ * A boolean route marker (set on the handler or its controller), read once per handler:
+ * metadata is fixed after bootstrap, and guards would otherwise walk reflect-metadata on every
+ * request. Keyed by handler, which is sound while no two controllers share a handler function.
+ */
+export class HandlerFlag {
+  private readonly answers = new WeakMap<object, boolean>();
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly key: string,
+  ) {}
+
+  isSetOn(context: ExecutionContext): boolean {
+    const handler = context.getHandler();
+    let answer = this.answers.get(handler);
+    if (answer === undefined) {
+      answer = this.reflector.getAllAndOverride<boolean | undefined>(this.key, [handler, context.getClass()]) === true;
+      this.answers.set(handler, answer);
+    }
+    return answer;
+  }
+}
