@@ -7,6 +7,13 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, { responses: Record<string, ResponseObject> }>>;
   components: { schemas: Record<string, object> };
 }
+export interface Exchange {
+  method: string;
+  path: string;
+  status: number;
+  contentType: string;
+  body: unknown;
+}
 interface ResponseObject {
   content?: Record<string, { schema?: object }>;
 }
@@ -31,25 +38,40 @@ export class OpenApiContract {
   /** Fails with a readable message when `response` is not what the description promises. */
   assert(response: Response): void {
     const request = (response as unknown as { req: { method: string; path: string } }).req;
-    const method = request.method.toLowerCase();
-    const path = request.path.split('?')[0];
-    const route = this.routes
+    const problem = this.problemWith({
+      method: request.method,
+      path: request.path,
+      status: response.status,
+      contentType: String(response.headers['content-type']),
+      body: response.body,
+    });
+    if (problem) throw new Error(problem);
+  }
+
+  /** Whether the description covers this path at all (it leaves out /health, for one). */
+  describes(method: string, path: string): boolean {
+    return this.routeOf(method.toLowerCase(), path.split('?')[0]) !== undefined;
+  }
+
+  /** What is wrong with an exchange, or undefined when it is what the description promises. */
+  problemWith(exchange: Exchange): string | undefined {
+    const method = exchange.method.toLowerCase();
+    const path = exchange.path.split('?')[0];
+    const route = this.routeOf(method, path);
+    if (!route) return `${method.toUpperCase()} ${path} is not in the description`;
+    const declared = this.document.paths[route.template][method].responses[String(exchange.status)];
+    if (!declared) return `${method.toUpperCase()} ${route.template} answered ${exchange.status}, which it does not declare`;
+    const schema = declared.content?.['application/json']?.schema;
+    if (!schema || !exchange.contentType.startsWith('application/json')) return undefined;
+    const validate = this.validatorFor(`${method} ${route.template} ${exchange.status}`, schema);
+    if (validate(exchange.body)) return undefined;
+    return `${method.toUpperCase()} ${route.template} ${exchange.status} body does not match its schema: ${this.ajv.errorsText(validate.errors)}`;
+  }
+
+  private routeOf(method: string, path: string): { template: string } | undefined {
+    return this.routes
       .filter((candidate) => candidate.method === method && candidate.pattern.test(path))
       .sort((a, b) => literalLength(b.template) - literalLength(a.template))[0];
-    if (!route) throw new Error(`${method.toUpperCase()} ${path} is not in the description`);
-    const declared = this.document.paths[route.template][method].responses[String(response.status)];
-    if (!declared) {
-      throw new Error(`${method.toUpperCase()} ${route.template} answered ${response.status}, which it does not declare`);
-    }
-    const schema = declared.content?.['application/json']?.schema;
-    if (!schema || !String(response.headers['content-type']).startsWith('application/json')) return;
-    const validate = this.validatorFor(`${method} ${route.template} ${response.status}`, schema);
-    if (!validate(response.body)) {
-      throw new Error(
-        `${method.toUpperCase()} ${route.template} ${response.status} body does not match its schema: ` +
-          this.ajv.errorsText(validate.errors),
-      );
-    }
   }
 
   private validatorFor(key: string, schema: object): ValidateFunction {

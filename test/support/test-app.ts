@@ -3,11 +3,13 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { PARAMS_PROVIDER_TOKEN } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
+import request from 'supertest';
 import type { App } from 'supertest/types';
 import { AppModule } from '@/app.module';
 import { configureApp } from '@/app.setup';
 import { loggerParams } from '@/common/logging/logger-params';
 import { appConfig, type AppConfig } from '@/config/app.config';
+import { ContractRecorder } from './contract-recorder';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -26,7 +28,9 @@ export interface TestAppOptions {
 }
 
 /**
- * Boots the real AppModule exactly as main.ts does, on an ephemeral port. Passport keeps its
+ * Boots the real AppModule exactly as main.ts does, on an ephemeral port. Every response it
+ * sends is checked against its own /openapi.json, and close() fails with the responses that
+ * break it. Passport keeps its
  * strategies in one registry per process, and the newest app's replace the others': apps that
  * run side by side in one spec file must share their credential configuration.
  */
@@ -45,14 +49,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bufferLogs: true });
+  const recorder = new ContractRecorder();
+  app.use(recorder.middleware);
   configureApp(app);
   await app.init();
+  const server = app.getHttpServer() as App;
+  const { body: description } = await request(server).get('/openapi.json').expect(200);
   return {
     app,
-    server: app.getHttpServer() as App,
+    server,
     close: async () => {
       await app.close();
       restoreEnv();
+      const violations = recorder.violations(description as object);
+      if (violations.length > 0) throw new Error(`Responses that break /openapi.json:\n${violations.join('\n')}`);
     },
   };
 }

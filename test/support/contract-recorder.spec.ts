@@ -1,0 +1,61 @@
+import { gzipSync } from 'node:zlib';
+import express from 'express';
+import request from 'supertest';
+import { ContractRecorder } from './contract-recorder';
+
+const document = {
+  paths: {
+    '/api/items': {
+      get: {
+        responses: {
+          '200': { content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } } },
+          '304': { description: 'Not Modified' },
+        },
+      },
+    },
+  },
+  components: { schemas: {} },
+};
+
+function appAnswering(status: number, body: unknown, encoding?: 'gzip') {
+  const recorder = new ContractRecorder();
+  const app = express();
+  app.use(recorder.middleware);
+  app.get('/api/items', (_req, res) => {
+    if (status === 304) return void res.status(304).end();
+    const json = Buffer.from(JSON.stringify(body));
+    res.status(status).type('application/json');
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.end(encoding ? gzipSync(json) : json);
+  });
+  app.get('/health', (_req, res) => void res.status(418).json({ any: 'thing' }));
+  return { app, recorder };
+}
+
+describe('ContractRecorder', () => {
+  it('finds nothing wrong with declared answers, compressed or not', async () => {
+    for (const [status, encoding] of [[200, undefined], [200, 'gzip'], [304, undefined]] as const) {
+      const { app, recorder } = appAnswering(status, ['a', 'b'], encoding);
+      await request(app).get('/api/items');
+      expect(recorder.violations(document)).toEqual([]);
+    }
+  });
+
+  it('reports a status the operation does not declare', async () => {
+    const { app, recorder } = appAnswering(500, { detail: 'boom' });
+    await request(app).get('/api/items');
+    expect(recorder.violations(document)).toEqual(['GET /api/items answered 500, which it does not declare']);
+  });
+
+  it('reports a body that drifted from its schema, after decompressing it', async () => {
+    const { app, recorder } = appAnswering(200, ['a', 7], 'gzip');
+    await request(app).get('/api/items');
+    expect(recorder.violations(document)).toEqual([expect.stringContaining('GET /api/items 200 body does not match its schema')]);
+  });
+
+  it('leaves paths the description does not cover alone', async () => {
+    const { app, recorder } = appAnswering(200, []);
+    await request(app).get('/health');
+    expect(recorder.violations(document)).toEqual([]);
+  });
+});
