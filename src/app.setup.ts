@@ -1,11 +1,22 @@
 import type { ConfigType } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { requestIdMiddleware, REQUEST_ID_HEADER } from './common/http/request-id.middleware';
-import { setUpOpenApi } from './common/openapi/openapi.document';
+import { EXPLORER_SCRIPT_SOURCES, setUpOpenApi } from './common/openapi/openapi.document';
 import { appConfig } from './config/app.config';
 
 const BODY_LIMIT = '100kb';
+
+/**
+ * helmet's headers (nosniff, HSTS, frame and opener policies, a strict CSP for the explorer
+ * page), adjusted for a public API: any origin may embed its answers (CV PDFs, images' data),
+ * and plain-http deployments must not have the explorer's requests upgraded to https.
+ */
+const SECURITY_HEADERS: Parameters<typeof helmet>[0] = {
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+  contentSecurityPolicy: { directives: { scriptSrc: EXPLORER_SCRIPT_SOURCES, upgradeInsecureRequests: null } },
+};
 
 /**
  * Everything applied to the HTTP application itself, shared by main.ts and the e2e tests so
@@ -18,6 +29,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
+  app.use(helmet(SECURITY_HEADERS));
   // Deviation from the spec's method list: PATCH too, or browsers could not preflight the public CV operations.
   app.enableCors({
     origin: '*',

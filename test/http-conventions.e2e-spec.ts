@@ -15,6 +15,16 @@ describe('HTTP conventions', () => {
   const postJson = (body: string) =>
     http().post('/test-probe').set('Content-Type', 'application/json').send(body);
 
+  describe('security headers', () => {
+    it.each(['/api/projects', '/nowhere', '/docs/'])('%s says nosniff, names no framework and may be read cross-origin', async (path) => {
+      const response = await http().get(path);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+      expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    });
+  });
+
   describe('X-Request-Id', () => {
     it('generates a UUID when the request has none', async () => {
       const response = await http().get('/api/health').expect(200);

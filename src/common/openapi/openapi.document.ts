@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ErrorDetailDto, HttpValidationErrorDto } from '@/common/http/error-bodies.dto';
@@ -39,6 +40,9 @@ window.addEventListener('load', function () {
     .then(function (body) { if (window.ui && body.token) window.ui.preauthorizeApiKey('bearer', body.token); })
     .catch(function () {});
 });`;
+
+/** Script sources for the explorer page's Content-Security-Policy: its bundles, and the guest script inlined by hash. */
+export const EXPLORER_SCRIPT_SOURCES = ["'self'", `'sha256-${createHash('sha256').update(AUTHORIZE_AS_GUEST).digest('base64')}'`];
 
 /** Serves the description at /openapi.json and Swagger UI (bundled assets, no CDN) at /docs. */
 export function setUpOpenApi(app: INestApplication, servers: OpenApiServers): void {
