@@ -8,6 +8,9 @@ import { assertValidConfiguration } from './config';
 import { appConfig } from './config/app.config';
 import { ConfigurationError } from './config/validate-config';
 
+/** After SIGTERM, in-flight requests get this long to finish; then the process exits regardless. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function bootstrap(): Promise<void> {
   try {
     assertValidConfiguration();
@@ -18,7 +21,12 @@ async function bootstrap(): Promise<void> {
   }
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true });
   configureApp(app);
-  app.enableShutdownHooks();
+  // Stop accepting, let in-flight requests finish, then close the pools and the browser
+  // (onApplicationShutdown) and exit 0.
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
+  for (const signal of ['SIGTERM', 'SIGINT']) {
+    process.once(signal, () => setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref());
+  }
   await app.listen(app.get<ConfigType<typeof appConfig>>(appConfig.KEY).port);
 }
 

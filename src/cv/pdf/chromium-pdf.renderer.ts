@@ -81,7 +81,15 @@ export class ChromiumPdfRenderer implements OnApplicationShutdown {
   }
 
   private launched(): Promise<Browser> {
-    this.browser ??= launch({ executablePath: this.config.chromiumPath, headless: true, args: CHROMIUM_ARGS }).then(
+    this.browser ??= launch({
+      executablePath: this.config.chromiumPath,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      // Not on a signal: the app closes the browser once in-flight renders are done.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    }).then(
       (browser) => {
         browser.once('disconnected', () => {
           // Unexpected only while still in use: shutting down forgets the browser first.
