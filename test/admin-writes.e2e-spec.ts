@@ -134,6 +134,15 @@ describe('admin writes against PostgreSQL', () => {
       }
     });
 
+    it('answers a NUL character in a slug with 404 and in a body with 422, before PostgreSQL sees it (found by fuzzing)', async () => {
+      for (const [method, body] of [['patch', { title: 'x' }], ['put', { title: 'x', description: 'y' }], ['delete', undefined]] as const) {
+        expect((await api(method, '/api/projects/a%00b', body)).status).toBe(404);
+      }
+      const inBody = await api('post', '/api/projects', { title: 'a\u0000b', description: 'fine', technologies: ['ok', 'n\u0000l'] });
+      expect(inBody.status).toBe(422);
+      expect(inBody.body.detail[0].loc[0]).toBe('body');
+    });
+
     it('reorders partially: listed slugs first, the rest keep their order', async () => {
       const before = await slugs();
       const response = await api('patch', '/api/projects/reorder', { order: [before[3], before[1]] });

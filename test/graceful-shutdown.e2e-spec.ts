@@ -1,7 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const MAIN = join(__dirname, '..', 'dist', 'src', 'main.js');
@@ -14,9 +15,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function chromiumProcesses(): number {
+/** Processes whose command line names the directory: puppeteer puts the browser's profile there. */
+function processesUsing(directory: string): number {
   try {
-    return Number(execFileSync('pgrep', ['-c', '-f', 'chromium'], { encoding: 'utf8' }));
+    return Number(execFileSync('pgrep', ['-c', '-f', directory], { encoding: 'utf8' }));
   } catch {
     return 0; // pgrep exits 1 when nothing matches
   }
@@ -38,11 +40,12 @@ async function serving(origin: string, child: ChildProcess): Promise<void> {
 describe('Graceful shutdown (the built service, as deployed)', () => {
   it('on SIGTERM stops accepting, finishes the request in flight, closes the browser and exits 0', async () => {
     expect(existsSync(MAIN), 'npm test builds first (pretest); run npm run build').toBe(true);
-    const chromiumBefore = chromiumProcesses();
+    // A temporary directory of its own tells this service's Chromium from any other on the machine.
+    const tmp = mkdtempSync(join(tmpdir(), 'shutdown-spec-'));
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, [MAIN], {
-      env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'silent', FEATURE_CV_GENERATION: 'true', RATE_LIMIT_ENABLED: 'false' },
+      env: { PATH: process.env.PATH, TMPDIR: tmp, PORT: String(port), LOG_LEVEL: 'silent', FEATURE_CV_GENERATION: 'true', RATE_LIMIT_ENABLED: 'false' },
       stdio: 'ignore',
     });
     const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
@@ -61,9 +64,10 @@ describe('Graceful shutdown (the built service, as deployed)', () => {
       expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
       expect(await exited).toEqual([0, null]);
       // The browser's helper processes leave a moment after the browser itself.
-      await vi.waitFor(() => expect(chromiumProcesses()).toBeLessThanOrEqual(chromiumBefore), { timeout: 5_000 });
+      await vi.waitFor(() => expect(processesUsing(tmp)).toBe(0), { timeout: 5_000 });
     } finally {
       child.kill('SIGKILL');
+      rmSync(tmp, { recursive: true, force: true });
     }
   }, 30_000);
 });

@@ -100,7 +100,7 @@ export class ProjectsService {
 
   async remove(slug: string): Promise<void> {
     this.database.assertWritable();
-    const { affected } = await this.projects.delete({ slug });
+    const { affected } = await this.projects.delete({ slug: storableSlug(slug) });
     if (!affected) throw projectNotFound(slug);
   }
 
@@ -115,7 +115,7 @@ export class ProjectsService {
     changes: (project: ProjectEntity) => Partial<ProjectEntity>,
   ): Promise<ProjectDetailDto> {
     this.database.assertWritable();
-    const project = await this.projects.findOneBy({ slug });
+    const project = await this.projects.findOneBy({ slug: storableSlug(slug) });
     if (!project) throw projectNotFound(slug);
     const updated = this.projects.merge(project, changes(project));
     await this.saveUnique(updated.slug, (manager) => manager.save(updated));
@@ -149,5 +149,11 @@ function derivedSlug(title: string): string {
       'value_error',
     );
   }
+  return slug;
+}
+
+/** PostgreSQL text cannot hold U+0000, so such a slug names no project and is never sent to it. */
+function storableSlug(slug: string): string {
+  if (slug.includes('\u0000')) throw projectNotFound(slug);
   return slug;
 }

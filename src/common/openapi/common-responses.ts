@@ -13,8 +13,8 @@ const validationError = {
 
 /**
  * Declares the responses that cross-cutting layers give, so no operation can answer a status
- * its description does not list: 500 everywhere, 422 wherever input is validated, 413 wherever
- * a body is read.
+ * its description does not list: the body parser reads a JSON body on every route, before
+ * routing, so any operation can answer 413 (over 100 KB) and 422 (`json_invalid`); and 500.
  */
 export function declareCommonResponses(document: OpenAPIObject): void {
   for (const pathItem of Object.values(document.paths)) {
@@ -27,10 +27,7 @@ export function declareCommonResponses(document: OpenAPIObject): void {
 
 function declareOn(operation: OperationObject): void {
   const responses: ResponsesObject = operation.responses;
-  if (operation.requestBody) {
-    responses['413'] ??= errorDetail('Request body larger than 100 KB');
-    responses['422'] ??= validationError;
-  }
-  if (operation.parameters?.length) responses['422'] ??= validationError;
+  responses['413'] ??= errorDetail('Request body larger than 100 KB');
+  responses['422'] ??= validationError;
   responses['500'] ??= errorDetail('Unexpected failure; the detail is generic');
 }

@@ -30,8 +30,11 @@ export class RequestValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const location = LOCATIONS[metadata.type];
-    if (!location || !metadata.metatype || !this.toValidate(metadata)) return value;
+    if (!location) return value;
     if (location === 'body') assertObjectBody(value);
+    // A path value is an identifier: one holding NUL names nothing, and the route says 404.
+    if (location !== 'path') assertNoNul(value, [location, ...(metadata.data ? [metadata.data] : [])]);
+    if (!metadata.metatype || !this.toValidate(metadata)) return value;
     try {
       return await super.transform(value ?? {}, metadata);
     } catch (error) {
@@ -60,6 +63,19 @@ function assertObjectBody(value: unknown): void {
       `JSON body is nested more than ${MAX_BODY_DEPTH} levels deep`,
       'json_invalid',
     );
+  }
+}
+
+/** PostgreSQL text cannot hold U+0000: a string carrying one is refused here, not by the database. */
+function assertNoNul(value: unknown, location: (string | number)[]): void {
+  const pending: [unknown, (string | number)[]][] = [[value, location]];
+  while (pending.length > 0) {
+    const [current, loc] = pending.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) throw RequestValidationException.single(loc, 'Value error, text must not contain NUL characters', 'value_error');
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, child] of Object.entries(current)) pending.push([child, [...loc, Array.isArray(current) ? Number(key) : key]]);
+    }
   }
 }
 
