@@ -143,6 +143,15 @@ describe('certification sync from Credly, Microsoft Learn and Open Badges', () =
     expect(summary.errors).toContainEqual({ provider: 'microsoft_learn', detail: expect.stringContaining('answered 502') });
     expect(await rows(`source = 'microsoft_learn'`)).toEqual(before);
   });
+
+  it('finishes within its 10 s time-out when a provider accepts the request and never answers', async () => {
+    providers.msLearnFailure = 'hang';
+    const startedAt = Date.now();
+    const summary = await sync();
+    expect(Date.now() - startedAt).toBeLessThan(15_000);
+    expect(summary).toMatchObject({ credly: 3, microsoft_learn: 0, openbadges: 2 });
+    expect(summary.errors).toContainEqual({ provider: 'microsoft_learn', detail: expect.stringContaining('no answer within 10 s') });
+  }, 20_000);
 });
 
 describe('certification sync without providers or a database', () => {

@@ -186,3 +186,26 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
     });
   });
 });
+
+describe('identity provider unreachable', () => {
+  let entra: LocalEntra;
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    entra = await LocalEntra.start();
+    testApp = await createTestApp({ env: { ...entra.env(), DATABASE_URL: undefined, REDIS_URL: undefined, RATE_LIMIT_ENABLED: 'false' } });
+  });
+  afterAll(() => testApp.close());
+
+  it('keeps accepting tokens signed with cached keys, and refuses unknown keys with 401, never a 5xx', async () => {
+    const me = (token: string) => request(testApp.server).get('/api/auth/me').set('Authorization', `Bearer ${token}`);
+    const [cachedKey, strangerKey] = [await entra.token(), await entra.tokenFromUnknownKey()];
+    await me(cachedKey).expect(200);
+    await entra.close();
+
+    await me(cachedKey).expect(200);
+    const unknownKey = await me(strangerKey);
+    expect(unknownKey.status).toBe(401);
+    expect(unknownKey.body).toEqual({ detail: 'Invalid or expired credentials' });
+  });
+});

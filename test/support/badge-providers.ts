@@ -18,7 +18,8 @@ interface CredlyBadgeFixture {
 export class LocalBadgeProviders {
   credlyBadges: CredlyBadgeFixture[] = [];
   credlyFailure: 'status' | 'invalid-json' | undefined;
-  msLearnFailure: 'status' | 'invalid-json' | undefined;
+  /** `hang` accepts the request and never answers. */
+  msLearnFailure: 'status' | 'invalid-json' | 'hang' | undefined;
   readonly requests: string[] = [];
   private server: Server | undefined;
   private port = 0;
@@ -116,6 +117,7 @@ export class LocalBadgeProviders {
   private msLearn(res: ServerResponse): void {
     if (this.msLearnFailure === 'status') return json(res, 502, { error: 'Bad Gateway' });
     if (this.msLearnFailure === 'invalid-json') return raw(res, '{"certificationData": ');
+    if (this.msLearnFailure === 'hang') return;
     json(res, 200, {
       userName: 'MaraJansen',
       displayName: 'Mara Jansen',

@@ -99,6 +99,7 @@ export class LocalEntra {
   }
 
   async close(): Promise<void> {
+    this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
