@@ -170,6 +170,26 @@ describe('POST /api/contact when the mail server is unreachable', () => {
     }
   });
 
+  it('sends a failed message again in the background once the mail server is back, and records it as sent', async () => {
+    const port = await closedPort();
+    const testApp = await createTestApp({ env: { ...mailEnv(port), DATABASE_URL: database.url, CONTACT_REDELIVERY_INTERVAL_MS: '200' } });
+    let smtp: LocalSmtpServer | undefined;
+    try {
+      await request(testApp.server).post('/api/contact').send({ ...VISITOR, email: 'back-later@example.com' }).expect(500);
+      smtp = await LocalSmtpServer.start(port);
+      const row = async () =>
+        (await database.query<StoredMessage & { redelivery_attempts: number }>("SELECT * FROM contact_messages WHERE email = 'back-later@example.com'"))[0];
+      await vi.waitFor(async () => expect(await row()).toMatchObject({ delivery_status: 'sent', delivery_error: null }), { timeout: 5_000 });
+      expect((await row()).redelivery_attempts).toBeGreaterThanOrEqual(1);
+      // Every failed message in the table goes out again, this one with both its mails.
+      expect(smtp.received.filter((mail) => mail.envelope.to.includes('back-later@example.com'))).toHaveLength(1);
+      expect(smtp.received.filter((mail) => mail.parsed.replyTo?.text.includes('back-later@example.com'))).toHaveLength(1);
+    } finally {
+      await testApp.close();
+      await smtp?.stop();
+    }
+  });
+
   it('gives up on a server that accepts the connection and says nothing within the time-outs', async () => {
     const silent = await SilentServer.start();
     const testApp = await createTestApp({ env: { ...mailEnv(silent.port), DATABASE_URL: database.url } });

@@ -31,6 +31,9 @@ class MailEnvironment {
   @IsOptional()
   @IsEmail(ADDRESS, { message: 'CONTACT_RECIPIENT must be an email address' })
   readonly CONTACT_RECIPIENT?: string;
+
+  @EnvInteger(0, 86_400_000)
+  readonly CONTACT_REDELIVERY_INTERVAL_MS: number = 300_000;
 }
 
 export interface SmtpServer {
@@ -46,6 +49,8 @@ export interface MailConfig {
   from: string;
   /** The site owner's mailbox; MAIL_FROM when unset. */
   contactRecipient: string;
+  /** How often failed contact mails are sent again; 0 turns the background redelivery off. */
+  redeliveryIntervalMs: number;
 }
 
 export const mailConfig = registerAs('mail', (): MailConfig => {
@@ -55,5 +60,6 @@ export const mailConfig = registerAs('mail', (): MailConfig => {
     smtp: env.SMTP_HOST ? { host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_SECURE, auth } : undefined,
     from: env.MAIL_FROM,
     contactRecipient: env.CONTACT_RECIPIENT ?? env.MAIL_FROM,
+    redeliveryIntervalMs: env.CONTACT_REDELIVERY_INTERVAL_MS,
   };
 });

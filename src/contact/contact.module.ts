@@ -5,6 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { mailConfig } from '@/config/mail.config';
 import { ContactController } from './contact.controller';
 import { ContactMailer } from './contact-mailer';
+import { ContactRedelivery } from './contact-redelivery.service';
 import { ContactService } from './contact.service';
 import { ContactMessageEntity } from './entities/contact-message.entity';
 import { mailerOptions } from './mailer-options';
@@ -18,6 +19,6 @@ import { mailerOptions } from './mailer-options';
     }),
   ],
   controllers: [ContactController],
-  providers: [ContactService, ContactMailer],
+  providers: [ContactService, ContactMailer, ContactRedelivery],
 })
 export class ContactModule {}

@@ -2,7 +2,7 @@ import { Injectable, InternalServerErrorException, Logger } from '@nestjs/common
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { DatabaseStatus } from '@/database/database-status';
-import { ContactMailer } from './contact-mailer';
+import { type ContactMail, ContactMailer } from './contact-mailer';
 import type { ContactRequestDto } from './dto/contact-request.dto';
 import type { ContactResponseDto } from './dto/contact-response.dto';
 import { ContactMessageEntity, type DeliveryStatus } from './entities/contact-message.entity';
@@ -14,6 +14,17 @@ const RECEIVED: ContactResponseDto = {
 
 /** nodemailer's code for credentials the mail server rejected (SMTP 535). */
 const isAuthRejection = (error: unknown): boolean => (error as { code?: string } | null)?.code === 'EAUTH';
+
+type MessageFields = Pick<ContactMessageEntity, 'name' | 'email' | 'message' | 'company' | 'receivedAt'> & { id?: string };
+
+const mailOf = (message: MessageFields): ContactMail => ({
+  reference: message.id ?? 'not stored (no database)',
+  name: message.name,
+  email: message.email,
+  message: message.message,
+  company: message.company,
+  receivedAt: message.receivedAt,
+});
 
 const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
@@ -36,14 +47,7 @@ export class ContactService {
   async submit(request: ContactRequestDto): Promise<ContactResponseDto> {
     const stored = await this.store(request);
     try {
-      const outcome = await this.mailer.send({
-        reference: stored?.id ?? 'not stored (no database)',
-        name: request.name,
-        email: request.email,
-        message: request.message,
-        company: request.company ?? null,
-        receivedAt: stored?.receivedAt ?? new Date(),
-      });
+      const outcome = await this.mailer.send(mailOf(stored ?? { ...request, company: request.company ?? null, receivedAt: new Date() }));
       await this.record(stored, outcome === 'sent' ? 'sent' : 'failed', outcome === 'sent' ? null : 'Not sent: SMTP_HOST is not set');
       return RECEIVED;
     } catch (error) {
@@ -55,6 +59,20 @@ export class ContactService {
       }
       this.logger.error({ event: 'contact_mail_failed', contactMessageId: stored?.id, reason });
       throw new InternalServerErrorException({ detail: 'Your message could not be delivered; please try again later' });
+    }
+  }
+
+  /** Sends a stored message's two mails again (see ContactRedelivery) and records the outcome. */
+  async redeliver(message: ContactMessageEntity): Promise<void> {
+    const attempt = message.redeliveryAttempts;
+    try {
+      await this.mailer.send(mailOf(message));
+      await this.record(message, 'sent', null);
+      this.logger.log({ event: 'contact_redelivered', contactMessageId: message.id, attempt });
+    } catch (error) {
+      const reason = reasonOf(error);
+      await this.record(message, 'failed', reason);
+      this.logger.warn({ event: 'contact_redelivery_failed', contactMessageId: message.id, attempt, reason });
     }
   }
 

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import Redis from 'ioredis';
+import { freePort } from './ports';
 
 /** A redis-server of the test's own on a free loopback port, which the test may stop and start again. */
 export class LocalRedisServer {
@@ -51,12 +51,4 @@ async function answers(url: string): Promise<boolean> {
   } finally {
     probe.disconnect();
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
 }

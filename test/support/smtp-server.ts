@@ -59,9 +59,10 @@ export class LocalSmtpServer {
     },
   });
 
-  static async start(): Promise<LocalSmtpServer> {
+  /** On a free port, or on `port` (e.g. one a test app was told about while nothing listened). */
+  static async start(port = 0): Promise<LocalSmtpServer> {
     const smtp = new LocalSmtpServer();
-    smtp.port = await listen(smtp.server.server);
+    smtp.port = await listen(smtp.server.server, port);
     return smtp;
   }
 
@@ -102,10 +103,10 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-function listen(server: Server): Promise<number> {
+function listen(server: Server, port = 0): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       resolve(typeof address === 'object' && address ? address.port : 0);
     });

@@ -29,4 +29,8 @@ export class ContactMessageEntity {
 
   @Column({ type: 'text', nullable: true })
   deliveryError!: string | null;
+
+  /** Background attempts after the first failed one; they stop at ContactRedelivery's limit. */
+  @Column({ type: 'integer', default: 0 })
+  redeliveryAttempts!: number;
 }
