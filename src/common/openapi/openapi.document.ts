@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
+import type { Request } from 'express';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ErrorDetailDto, HttpValidationErrorDto } from '@/common/http/error-bodies.dto';
 import { declareCommonResponses } from './common-responses';
@@ -44,6 +45,16 @@ window.addEventListener('load', function () {
 /** Script sources for the explorer page's Content-Security-Policy: its bundles, and the guest script inlined by hash. */
 export const EXPLORER_SCRIPT_SOURCES = ["'self'", `'sha256-${createHash('sha256').update(AUTHORIZE_AS_GUEST).digest('base64')}'`];
 
+/**
+ * The explorer's copy of the description lists first the server it was loaded from (a relative
+ * URL, resolved by the browser against the page), so "Try it out" calls this service wherever
+ * it runs; /openapi.json keeps the decided server list.
+ */
+function withOwnOriginFirst(request: Request, document: OpenAPIObject): OpenAPIObject {
+  if (!request.path.endsWith('/swagger-ui-init.js')) return document;
+  return { ...document, servers: [{ url: '/', description: 'This server (where the explorer was loaded from)' }, ...(document.servers ?? [])] };
+}
+
 /** Serves the description at /openapi.json and Swagger UI (bundled assets, no CDN) at /docs. */
 export function setUpOpenApi(app: INestApplication, servers: OpenApiServers): void {
   SwaggerModule.setup('docs', app, buildOpenApiDocument(app, servers), {
@@ -52,5 +63,7 @@ export function setUpOpenApi(app: INestApplication, servers: OpenApiServers): vo
     customSiteTitle: 'Portfolio Content Service API',
     customJsStr: AUTHORIZE_AS_GUEST,
     swaggerOptions: { persistAuthorization: false },
+    patchDocumentOnRequest: <TRequest>(request: TRequest, _response: unknown, document: OpenAPIObject) =>
+      withOwnOriginFirst(request as Request, document),
   });
 }
