@@ -1,20 +1,21 @@
-# Build on the current LTS; the code itself still runs on Node >= 20.19.
+# Multi-stage build on the current Node.js LTS (24); the code itself runs on Node >= 20.19.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts ./
 COPY src ./src
 COPY bench ./bench
 COPY cv-templates ./cv-templates
-RUN npm run build && npm prune --omit=dev
+# dist/ormconfig.js is the data source of the migration CLI; production dependencies only after.
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim
 # Chromium renders generated CVs (CHROMIUM_PATH); Liberation is the CV's typeface.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends chromium fonts-liberation \
   && rm -rf /var/lib/apt/lists/*
-ENV NODE_ENV=production PORT=8000 CV_DIR=/app/assets/cv
+ENV NODE_ENV=production PORT=8000 CV_DIR=/app/assets/cv CHROMIUM_PATH=/usr/bin/chromium
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
@@ -22,5 +23,8 @@ COPY assets ./assets
 COPY package.json ./
 USER node
 EXPOSE 8000
-HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:8000/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+HEALTHCHECK --interval=30s --timeout=3s --start-period=20s \
+  CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 8000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+# Migrations: `docker compose run --rm migrate`, or this image with
+#   node node_modules/typeorm/cli.js migration:run -d dist/ormconfig.js
 CMD ["node", "dist/src/main.js"]
