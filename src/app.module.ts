@@ -6,6 +6,7 @@ import { AuthModule } from './auth/auth.module';
 import { ContactModule } from './contact/contact.module';
 import { HttpExceptionFilter } from './common/filters/http-exception.filter';
 import { LoggingModule } from './common/logging/logging.module';
+import { TelemetryModule } from './common/telemetry/telemetry.module';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.guard';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { RequestValidationPipe } from './common/validation/request-validation.pipe';
@@ -29,6 +30,7 @@ import { SkillsModule } from './skills/skills.module';
       ignoreEnvFile: process.env.NODE_ENV === 'test',
     }),
     LoggingModule,
+    TelemetryModule,
     DatabaseModule,
     ReadModelModule,
     RateLimitModule,

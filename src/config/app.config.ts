@@ -21,6 +21,11 @@ class AppEnvironment {
   @IsString()
   readonly TRUST_PROXY: string = 'false';
 
+  /** Prometheus metrics on their own port, never the public one; unset = no exporter. */
+  @IsOptional()
+  @EnvInteger(1, 65535)
+  readonly METRICS_PORT?: number;
+
   @IsUrl({ require_tld: false }, { message: 'OPENAPI_SERVER_PROD must be a URL' })
   readonly OPENAPI_SERVER_PROD: string = 'https://api.example.com';
 
@@ -34,6 +39,7 @@ export interface AppConfig {
   logLevel: LogLevel;
   trustProxy: boolean | number | string;
   openApiServers: { production: string; dev: string };
+  metricsPort: number | undefined;
 }
 
 function parseTrustProxy(value: string): boolean | number | string {
@@ -50,5 +56,6 @@ export const appConfig = registerAs('app', (): AppConfig => {
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     openApiServers: { production: env.OPENAPI_SERVER_PROD, dev: env.OPENAPI_SERVER_DEV },
+    metricsPort: env.METRICS_PORT,
   };
 });

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { type Counter, type Histogram, metrics } from '@opentelemetry/api';
+import type { Counter, Histogram } from '@opentelemetry/api';
+import { MetricsExport } from '@/common/telemetry/metrics-export';
 import type { CvLanguage } from './cv-language';
 
-export const METER_NAME = 'portfolio-content-service';
-
 /**
- * The CV's OpenTelemetry instruments. Without a registered MeterProvider the API hands out
- * no-op instruments, so recording costs nothing until an exporter is set up.
+ * The CV's OpenTelemetry instruments. Without an exporter they are no-ops, so recording costs
+ * nothing until METRICS_PORT (or a test's reader) gives them somewhere to go.
  */
 @Injectable()
 export class CvMetrics {
@@ -14,8 +13,8 @@ export class CvMetrics {
   private readonly generations: Counter;
   private readonly generationDuration: Histogram;
 
-  constructor() {
-    const meter = metrics.getMeter(METER_NAME);
+  constructor(metricsExport: MetricsExport) {
+    const { meter } = metricsExport;
     this.downloads = meter.createCounter('cv.downloads', { description: 'CV PDFs downloaded' });
     this.generations = meter.createCounter('cv.generations', { description: 'CV PDFs generated on demand' });
     this.generationDuration = meter.createHistogram('cv.generation.duration', {
