@@ -20,7 +20,7 @@ describe('public content from the built-in data set', () => {
     return response;
   };
 
-  it('GET /api/health reports liveness', async () => {
+  it('GET /api/health reports the service and its peers', async () => {
     const { body } = await get('/api/health', 200);
     expect(body).toEqual({ status: 'healthy', message: expect.any(String) });
   });

@@ -2,6 +2,7 @@ import { type ISendMailOptions, MailerService } from '@nestjs-modules/mailer';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { mailConfig } from '@/config/mail.config';
+import { type Reachability, reachabilityOf } from '@/health/reachability';
 
 export interface ContactMail {
   reference: string;
@@ -59,6 +60,14 @@ export class ContactMailer {
       context,
     });
     return this.config.smtp ? 'sent' : 'logged';
+  }
+
+  /** Whether the mail server accepts a connection (and the credentials), for the health report. */
+  reachability(): Promise<Reachability> {
+    if (!this.config.smtp) return Promise.resolve('not configured');
+    return reachabilityOf(async () => {
+      if (!(await this.mailer.verifyAllTransporters())) throw new Error('mail server refused');
+    });
   }
 
   private async deliver(mail: ISendMailOptions): Promise<void> {

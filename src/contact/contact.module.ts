@@ -20,5 +20,6 @@ import { mailerOptions } from './mailer-options';
   ],
   controllers: [ContactController],
   providers: [ContactService, ContactMailer, ContactRedelivery],
+  exports: [ContactMailer],
 })
 export class ContactModule {}

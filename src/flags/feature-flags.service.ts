@@ -4,6 +4,7 @@ import { appConfig } from '@/config/app.config';
 import { flagsConfig } from '@/config/flags.config';
 import { FeatureFlagStore, FlagStoreUnavailable } from './feature-flag-store';
 import { type FeatureFlagName, FeatureFlags, type FeatureFlagsState } from './feature-flags';
+import { type Reachability, reachabilityOf } from '@/health/reachability';
 
 const FLAG_NAMES: FeatureFlagName[] = ['cvGeneration', 'portfolioContentApi'];
 
@@ -25,6 +26,12 @@ export class FeatureFlagsService extends FeatureFlags {
   ) {
     super();
     this.store = config.connectionString ? new FeatureFlagStore(config.connectionString, app.environment) : undefined;
+  }
+
+  storeReachability(): Promise<Reachability> {
+    const store = this.store;
+    if (!store) return Promise.resolve('not configured');
+    return reachabilityOf(() => store.read('cvGeneration'));
   }
 
   current(): Promise<FeatureFlagsState> {

@@ -1,3 +1,5 @@
+import type { Reachability } from '@/health/reachability';
+
 /** The two flags the frontend and the CV generator read. */
 export interface FeatureFlagsState {
   cvGeneration: boolean;
@@ -9,6 +11,9 @@ export type FeatureFlagName = keyof FeatureFlagsState;
 /** Where the flags come from; consumers depend on this, not on the store behind it. */
 export abstract class FeatureFlags {
   abstract current(): Promise<FeatureFlagsState>;
+
+  /** Whether the store behind the flags answers, for the health report. */
+  abstract storeReachability(): Promise<Reachability>;
 
   async isEnabled(flag: FeatureFlagName): Promise<boolean> {
     return (await this.current())[flag];
