@@ -2,7 +2,7 @@ import { type ISendMailOptions, MailerService } from '@nestjs-modules/mailer';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { mailConfig } from '@/config/mail.config';
-import { type Reachability, reachabilityOf } from '@/health/reachability';
+import { type Reachability, reachabilityOf } from '@/common/reachability';
 
 export interface ContactMail {
   reference: string;

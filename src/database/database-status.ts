@@ -3,7 +3,7 @@ import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { databaseConfig } from '@/config/database.config';
-import { type Reachability, reachabilityOf } from '@/health/reachability';
+import { type Reachability, reachabilityOf } from '@/common/reachability';
 
 /** Whether content lives in PostgreSQL, or in the built-in data set with writes unavailable. */
 @Injectable()

@@ -4,7 +4,7 @@ import { appConfig } from '@/config/app.config';
 import { flagsConfig } from '@/config/flags.config';
 import { FeatureFlagStore, FlagStoreUnavailable } from './feature-flag-store';
 import { type FeatureFlagName, FeatureFlags, type FeatureFlagsState } from './feature-flags';
-import { type Reachability, reachabilityOf } from '@/health/reachability';
+import { type Reachability, reachabilityOf } from '@/common/reachability';
 
 const FLAG_NAMES: FeatureFlagName[] = ['cvGeneration', 'portfolioContentApi'];
 

@@ -1,4 +1,4 @@
-import type { Reachability } from '@/health/reachability';
+import type { Reachability } from '@/common/reachability';
 
 /** The two flags the frontend and the CV generator read. */
 export interface FeatureFlagsState {

@@ -3,7 +3,7 @@ import { ContactMailer } from '@/contact/contact-mailer';
 import { DatabaseStatus } from '@/database/database-status';
 import { FeatureFlags } from '@/flags/feature-flags';
 import type { HealthResponseDto } from './dto/health-response.dto';
-import type { Reachability } from './reachability';
+import type { Reachability } from '@/common/reachability';
 
 /** Probes answer from this cache for a while, so frequent health checks never load the peers. */
 const REPORT_TTL_MS = 10_000;
