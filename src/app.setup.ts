@@ -3,6 +3,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { requestIdMiddleware, REQUEST_ID_HEADER } from './common/http/request-id.middleware';
+import { requestLogMiddleware } from './common/logging/request-log.middleware';
+import { ROOT_LOGGER } from './common/logging/root-logger';
 import { EXPLORER_SCRIPT_SOURCES, setUpOpenApi } from './common/openapi/openapi.document';
 import { appConfig } from './config/app.config';
 
@@ -21,7 +23,7 @@ const SECURITY_HEADERS: Parameters<typeof helmet>[0] = {
 /**
  * Everything applied to the HTTP application itself, shared by main.ts and the e2e tests so
  * both serve the same thing. Order matters: the request id comes before anything that can
- * fail, so every response carries it.
+ * fail, so every response carries it, and every request line names it.
  */
 export function configureApp(app: NestExpressApplication): void {
   const config = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
@@ -29,6 +31,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
+  app.use(requestLogMiddleware(app.get(ROOT_LOGGER)));
   app.use(helmet(SECURITY_HEADERS));
   // Deviation from the spec's method list: PATCH too, or browsers could not preflight the public CV operations.
   app.enableCors({

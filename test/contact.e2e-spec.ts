@@ -137,7 +137,7 @@ describe('POST /api/contact with a mail server and a database', () => {
     expect(response.status).toBe(200);
     expect(smtp.received).toHaveLength(0);
     expect(await stored()).toEqual([expect.objectContaining({ ...VISITOR, delivery_status: 'failed', delivery_error: expect.stringContaining('535') })]);
-    expect(logs.entries).toContainEqual(expect.objectContaining({ level: 50, req: expect.objectContaining({ id: 'contact-eauth-1' }), event: 'contact_mail_auth_rejected' }));
+    expect(logs.entries).toContainEqual(expect.objectContaining({ level: 50, requestId: 'contact-eauth-1', event: 'contact_mail_auth_rejected' }));
   });
 
   it('answers 500 with a generic detail when a recipient is refused, keeping the message as failed', async () => {

@@ -1,9 +1,11 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { ProbeModule } from './support/probe.module';
 import { LogLines } from './support/log-lines';
 import { createTestApp, type TestApp } from './support/test-app';
 
-describe('Request logging (nestjs-pino)', () => {
+describe('Request logging', () => {
   let testApp: TestApp;
   const logs = new LogLines();
 
@@ -45,7 +47,20 @@ describe('Request logging (nestjs-pino)', () => {
     const line = await logs.requestLine('log-3');
     expect(line).toMatchObject({ level: 50, res: { status: 500 } });
     const unhandled = logs.entries.find((entry) => entry.event === 'unhandled_error');
-    expect(unhandled).toMatchObject({ level: 50, req: { id: 'log-3' }, requestId: 'log-3' });
+    expect(unhandled).toMatchObject({ level: 50, requestId: 'log-3', method: 'GET', path: '/test-probe/failure' });
+  });
+
+  it('writes the line of a request whose client went away before the answer', async () => {
+    await new Promise<void>((resolve) => {
+      testApp.app.getHttpServer().listen(0, '127.0.0.1', () => resolve());
+    });
+    const { port } = testApp.app.getHttpServer().address() as AddressInfo;
+    const call = httpRequest({ port, path: '/test-probe/slow', headers: { 'X-Request-Id': 'log-4' } });
+    call.on('error', () => undefined);
+    call.end();
+    setTimeout(() => call.destroy(), 50);
+    const line = await logs.requestLine('log-4');
+    expect(line).toMatchObject({ level: 30, msg: 'request aborted', req: { id: 'log-4', path: '/test-probe/slow' } });
   });
 });
 

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
+import { RequestId } from '@/common/http/request-id.middleware';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
 import { ContactService } from './contact.service';
 import { ContactRequestDto } from './dto/contact-request.dto';
@@ -22,7 +23,7 @@ export class ContactController {
   })
   @ApiOkResponse({ type: ContactResponseDto, description: 'Received; both mails were handed to the mail server' })
   @ApiServiceUnavailableResponse({ description: 'The database is unavailable; nothing was sent', type: ErrorDetailDto })
-  submit(@Body() request: ContactRequestDto): Promise<ContactResponseDto> {
-    return this.contact.submit(request);
+  submit(@Body() request: ContactRequestDto, @RequestId() requestId: string): Promise<ContactResponseDto> {
+    return this.contact.submit(request, requestId);
   }
 }

@@ -42,9 +42,9 @@ export class ContactService {
    * Stores the message (with a database) before any mail goes out, then sends both mails and
    * records how that went. Credentials rejected by the mail server still count as received:
    * the message is kept and the failure logged for the owner to fix. Any other mail failure
-   * is a 500, with the message kept as failed.
+   * is a 500, with the message kept as failed. Failures are logged under the request's id.
    */
-  async submit(request: ContactRequestDto): Promise<ContactResponseDto> {
+  async submit(request: ContactRequestDto, requestId: string): Promise<ContactResponseDto> {
     const stored = await this.store(request);
     try {
       const outcome = await this.mailer.send(mailOf(stored ?? { ...request, company: request.company ?? null, receivedAt: new Date() }));
@@ -54,10 +54,10 @@ export class ContactService {
       const reason = reasonOf(error);
       await this.record(stored, 'failed', reason);
       if (isAuthRejection(error)) {
-        this.logger.error({ event: 'contact_mail_auth_rejected', contactMessageId: stored?.id, reason });
+        this.logger.error({ event: 'contact_mail_auth_rejected', requestId, contactMessageId: stored?.id, reason });
         return RECEIVED;
       }
-      this.logger.error({ event: 'contact_mail_failed', contactMessageId: stored?.id, reason });
+      this.logger.error({ event: 'contact_mail_failed', requestId, contactMessageId: stored?.id, reason });
       throw new InternalServerErrorException({ detail: 'Your message could not be delivered; please try again later' });
     }
   }

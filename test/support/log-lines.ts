@@ -8,7 +8,7 @@ export class LogLines {
     this.entries.push(JSON.parse(line) as Record<string, unknown>);
   }
 
-  /** The one line pino-http writes when the request with this id has finished. */
+  /** The one line written when the request with this id has finished. */
   async requestLine(requestId: string): Promise<Record<string, unknown>> {
     return vi.waitFor(() => {
       const line = this.entries.find(

@@ -24,12 +24,19 @@ class ProbeDto {
   readonly items?: ProbeItemDto[];
 }
 
-/** Routes that exist only in tests, to drive the body pipeline and the unexpected-error path. */
+/** Routes that exist only in tests, to drive the body pipeline, the unexpected-error path and
+ * a response the client does not wait for. */
 @Controller('test-probe')
 class ProbeController {
   @Post()
   echo(@Body() body: ProbeDto): ProbeDto {
     return body;
+  }
+
+  @Get('slow')
+  async slow(): Promise<{ done: boolean }> {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { done: true };
   }
 
   @Get('failure')

@@ -1,14 +1,13 @@
 import type { DynamicModule, ModuleMetadata, Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { PARAMS_PROVIDER_TOKEN } from 'nestjs-pino';
+import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { AppModule } from '@/app.module';
 import { configureApp } from '@/app.setup';
-import { loggerParams } from '@/common/logging/logger-params';
-import { appConfig, type AppConfig } from '@/config/app.config';
+import { LOG_DESTINATION } from '@/common/logging/root-logger';
 import { ContractRecorder } from './contract-recorder';
 
 export interface TestApp {
@@ -36,17 +35,14 @@ export interface TestAppOptions {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const restoreEnv = applyEnv(options.env ?? {});
+  // nestjs-pino keeps the first app's logger for the whole process; each app logs to its own.
+  __resetOutOfContextForTests();
   const builder = Test.createTestingModule({
     imports: [AppModule, ...(options.imports ?? [])],
     providers: options.providers ?? [],
   });
   const { logDestination } = options;
-  if (logDestination) {
-    builder.overrideProvider(PARAMS_PROVIDER_TOKEN).useFactory({
-      factory: (config: AppConfig) => loggerParams(config, logDestination),
-      inject: [appConfig.KEY],
-    });
-  }
+  if (logDestination) builder.overrideProvider(LOG_DESTINATION).useValue(logDestination);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bufferLogs: true });
   const recorder = new ContractRecorder();

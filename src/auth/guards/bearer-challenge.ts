@@ -1,5 +1,5 @@
 import { type ExecutionContext, Logger, UnauthorizedException } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Principal } from '../principal';
 import { NotAnEntraToken } from '../strategies/entra-signing-keys';
 
@@ -28,6 +28,6 @@ export function principalOrChallenge(
     .flat()
     .filter((failure): failure is Error => failure instanceof Error && !(failure instanceof NotAnEntraToken))
     .map((failure) => failure.message);
-  if (reasons.length > 0) logger.warn({ event: 'jwt_rejected', reasons });
+  if (reasons.length > 0) logger.warn({ event: 'jwt_rejected', requestId: context.switchToHttp().getRequest<Request>().requestId, reasons });
   challenge(context, 'Invalid or expired credentials', 'Bearer error="invalid_token"');
 }

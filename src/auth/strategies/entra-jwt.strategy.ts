@@ -46,17 +46,19 @@ export class EntraJwtStrategy extends PassportStrategy(Strategy, ENTRA_JWT_STRAT
       issuer: entra?.issuer,
       audience: entra ? [entra.clientId, `api://${entra.clientId}`] : undefined,
       jsonWebTokenOptions: { clockTolerance: CLOCK_SKEW_SECONDS },
+      passReqToCallback: true,
     });
   }
 
-  async validate(claims: EntraClaims): Promise<Principal | null> {
+  async validate(request: Request, claims: EntraClaims): Promise<Principal | null> {
+    const { requestId } = request;
     // jsonwebtoken checks exp only when present; an access token without one is not accepted.
     if (typeof claims.exp !== 'number' || typeof claims.oid !== 'string') {
-      this.logger.warn({ event: 'jwt_rejected', reason: 'exp or oid claim missing' });
+      this.logger.warn({ event: 'jwt_rejected', requestId, reason: 'exp or oid claim missing' });
       return null;
     }
     if (!(await this.isAdmin(claims.oid, claims))) {
-      this.logger.warn({ event: 'jwt_not_admin', oid: claims.oid });
+      this.logger.warn({ event: 'jwt_not_admin', requestId, oid: claims.oid });
       throw new ForbiddenException({ detail: 'Admin rights required' });
     }
     return {

@@ -13,7 +13,7 @@ interface BodyParserFailure {
  * Writes every error body in the spec's shape: `{ detail: string }`, or the FastAPI list
  * for 422. Domain code throws `{ detail }` bodies; anything the framework raises is reduced
  * to its status phrase, a database that went away is 503 at once, and anything unexpected becomes
- * a generic 500 logged with its request id.
+ * a generic 500 logged with the request's id, method and path.
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -42,6 +42,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     this.logger.error({
       event: 'unhandled_error',
       requestId: request.requestId,
+      method: request.method,
+      path: request.path,
       error: exception instanceof Error ? exception.stack : String(exception),
     });
     return [HttpStatus.INTERNAL_SERVER_ERROR, { detail: 'Internal server error' }];

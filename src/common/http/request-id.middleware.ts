@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 
 declare module 'express-serve-static-core' {
@@ -22,3 +23,6 @@ export function requestIdMiddleware(req: Request, res: Response, next: NextFunct
   res.setHeader(REQUEST_ID_HEADER, req.requestId);
   next();
 }
+
+/** The request's id as a handler parameter, for log lines that belong to the request. */
+export const RequestId = createParamDecorator((_data: unknown, context: ExecutionContext): string => context.switchToHttp().getRequest<Request>().requestId);

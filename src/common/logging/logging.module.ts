@@ -1,15 +1,29 @@
 import { Module } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream, Logger } from 'pino';
 import { appConfig } from '@/config/app.config';
 import { loggerParams } from './logger-params';
+import { createRootLogger, LOG_DESTINATION, ROOT_LOGGER, stdoutDestination } from './root-logger';
+
+@Module({
+  providers: [
+    { provide: LOG_DESTINATION, useFactory: stdoutDestination },
+    {
+      provide: ROOT_LOGGER,
+      inject: [appConfig.KEY, LOG_DESTINATION],
+      useFactory: (config: ConfigType<typeof appConfig>, destination: DestinationStream) => createRootLogger(config, destination),
+    },
+  ],
+  exports: [ROOT_LOGGER],
+})
+class RootLoggerModule {}
 
 @Module({
   imports: [
-    LoggerModule.forRootAsync({
-      inject: [appConfig.KEY],
-      useFactory: (config: ConfigType<typeof appConfig>) => loggerParams(config),
-    }),
+    RootLoggerModule,
+    LoggerModule.forRootAsync({ imports: [RootLoggerModule], inject: [ROOT_LOGGER], useFactory: (root: Logger) => loggerParams(root) }),
   ],
+  exports: [RootLoggerModule],
 })
 export class LoggingModule {}

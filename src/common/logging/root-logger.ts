@@ -1,0 +1,18 @@
+import { type DestinationStream, destination as pinoDestination, type Logger, pino } from 'pino';
+import type { AppConfig } from '@/config/app.config';
+
+/** The pino logger every line of the service goes through: Nest's logs and request lines. */
+export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
+
+/** Where log lines go: stdout unless a spec provides its own destination. */
+export const LOG_DESTINATION = Symbol('LOG_DESTINATION');
+
+/** Request lines carry no headers or bodies; these fields are redacted wherever else they might be logged. */
+const REDACTED_PATHS = ['password', 'token', 'accessToken', 'clientSecret', 'secret'].flatMap((key) => [key, `*.${key}`]);
+
+/** Asynchronous writes to stdout: a request never waits for its log line to be written. */
+export const stdoutDestination = (): DestinationStream => pinoDestination({ dest: 1, sync: false });
+
+export function createRootLogger(config: Pick<AppConfig, 'logLevel'>, destination: DestinationStream): Logger {
+  return pino({ level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
+}
