@@ -57,7 +57,8 @@ function withOwnOriginFirst(request: Request, document: OpenAPIObject): OpenAPIO
 
 /** Serves the description at /openapi.json and Swagger UI (bundled assets, no CDN) at /docs. */
 export function setUpOpenApi(app: INestApplication, servers: OpenApiServers): void {
-  SwaggerModule.setup('docs', app, buildOpenApiDocument(app, servers), {
+  // Built on the first request for it rather than during start-up.
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, servers), {
     jsonDocumentUrl: 'openapi.json',
     raw: ['json'],
     customSiteTitle: 'Portfolio Content Service API',
