@@ -1,5 +1,6 @@
-import { type ISendMailOptions, MailerService } from '@nestjs-modules/mailer';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ISendMailOptions, MailerService } from '@nestjs-modules/mailer';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { LazyModuleLoader } from '@nestjs/core';
 import type { ConfigType } from '@nestjs/config';
 import { mailConfig } from '@/config/mail.config';
 import { type Reachability, reachabilityOf } from '@/common/reachability';
@@ -27,11 +28,12 @@ export function headerSafe(value: string): string {
  * error when the mail server refuses or cannot be reached.
  */
 @Injectable()
-export class ContactMailer {
+export class ContactMailer implements OnModuleDestroy {
   private readonly logger = new Logger(ContactMailer.name);
+  private loadedMailer: Promise<MailerService> | undefined;
 
   constructor(
-    private readonly mailer: MailerService,
+    private readonly lazyModules: LazyModuleLoader,
     @Inject(mailConfig.KEY) private readonly config: ConfigType<typeof mailConfig>,
   ) {}
 
@@ -66,12 +68,26 @@ export class ContactMailer {
   reachability(): Promise<Reachability> {
     if (!this.config.smtp) return Promise.resolve('not configured');
     return reachabilityOf(async () => {
-      if (!(await this.mailer.verifyAllTransporters())) throw new Error('mail server refused');
+      if (!(await (await this.mailer()).verifyAllTransporters())) throw new Error('mail server refused');
     });
   }
 
+  /** Nest calls no lifecycle hook of a lazily loaded module: its connections are closed here. */
+  async onModuleDestroy(): Promise<void> {
+    const mailer = await this.loadedMailer?.catch(() => undefined);
+    await mailer?.onModuleDestroy();
+  }
+
+  /** The mailer, loaded with the first mail or health check that needs it (MailTransportModule). */
+  private mailer(): Promise<MailerService> {
+    this.loadedMailer ??= import('./mail-transport.module.js').then(async ({ MailTransportModule, MailerService }) =>
+      (await this.lazyModules.load(() => MailTransportModule)).get(MailerService, { strict: false }),
+    );
+    return this.loadedMailer;
+  }
+
   private async deliver(mail: ISendMailOptions): Promise<void> {
-    await this.mailer.sendMail({ from: this.config.from, ...mail });
+    await (await this.mailer()).sendMail({ from: this.config.from, ...mail });
     if (!this.config.smtp) {
       this.logger.log({ event: 'mail_not_sent', reason: 'SMTP_HOST is not set', template: mail.template, to: mail.to });
     }
