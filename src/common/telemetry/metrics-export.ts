@@ -1,9 +1,8 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { type Meter, metrics } from '@opentelemetry/api';
-import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
-import { MeterProvider } from '@opentelemetry/sdk-metrics';
-import { appConfig } from '@/config/app.config';
+import type { MeterProvider } from '@opentelemetry/sdk-metrics';
+import type { appConfig } from '@/config/app.config';
 
 export const METER_NAME = 'portfolio-content-service';
 
@@ -12,24 +11,27 @@ export const METER_NAME = 'portfolio-content-service';
  * whose Prometheus exporter serves GET /metrics on that port (never the public one); without
  * it, the process's global provider, which is a no-op unless something registered one.
  */
-@Injectable()
 export class MetricsExport implements OnApplicationShutdown {
-  private readonly logger = new Logger(MetricsExport.name);
-  private readonly provider: MeterProvider | undefined;
-  readonly meter: Meter;
+  private constructor(
+    readonly meter: Meter,
+    private readonly provider?: MeterProvider,
+  ) {}
 
-  constructor(@Inject(appConfig.KEY) config: ConfigType<typeof appConfig>) {
+  /** The SDK and the exporter are loaded only when METRICS_PORT asks for them. */
+  static async create(config: ConfigType<typeof appConfig>): Promise<MetricsExport> {
     const port = config.metricsPort;
-    if (port === undefined) {
-      this.meter = metrics.getMeter(METER_NAME);
-      return;
-    }
+    if (port === undefined) return new MetricsExport(metrics.getMeter(METER_NAME));
+    const [{ PrometheusExporter }, { MeterProvider }] = await Promise.all([
+      import('@opentelemetry/exporter-prometheus'),
+      import('@opentelemetry/sdk-metrics'),
+    ]);
+    const logger = new Logger(MetricsExport.name);
     const exporter = new PrometheusExporter({ port, host: '0.0.0.0', endpoint: '/metrics' }, (error) => {
-      if (error) this.logger.error({ event: 'metrics_exporter_failed', port, reason: String(error) });
-      else this.logger.log({ event: 'metrics_exporter_listening', port });
+      if (error) logger.error({ event: 'metrics_exporter_failed', port, reason: String(error) });
+      else logger.log({ event: 'metrics_exporter_listening', port });
     });
-    this.provider = new MeterProvider({ readers: [exporter] });
-    this.meter = this.provider.getMeter(METER_NAME);
+    const provider = new MeterProvider({ readers: [exporter] });
+    return new MetricsExport(provider.getMeter(METER_NAME), provider);
   }
 
   get enabled(): boolean {

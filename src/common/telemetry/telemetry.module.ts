@@ -1,11 +1,13 @@
 import { Global, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { appConfig } from '@/config/app.config';
 import { HttpMetricsMiddleware } from './http-metrics.middleware';
 import { MetricsExport } from './metrics-export';
 
 /** OpenTelemetry metrics for every module; HTTP request metrics only while they are exported. */
 @Global()
 @Module({
-  providers: [MetricsExport],
+  providers: [{ provide: MetricsExport, inject: [appConfig.KEY], useFactory: (config: ConfigType<typeof appConfig>) => MetricsExport.create(config) }],
   exports: [MetricsExport],
 })
 export class TelemetryModule implements NestModule {
