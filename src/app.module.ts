@@ -6,6 +6,7 @@ import { AuthModule } from './auth/auth.module';
 import { ContactModule } from './contact/contact.module';
 import { HttpExceptionFilter } from './common/filters/http-exception.filter';
 import { LoggingModule } from './common/logging/logging.module';
+import { OpenApiModule } from './common/openapi/openapi-explorer';
 import { TelemetryModule } from './common/telemetry/telemetry.module';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.guard';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
@@ -34,12 +35,14 @@ import { SkillsModule } from './skills/skills.module';
     DatabaseModule,
     ReadModelModule,
     RateLimitModule,
-    AuthModule,
-    HealthModule,
+    OpenApiModule,
+    // Express tries routes in module order: the public reads come first.
     ProjectsModule,
     ExperienceModule,
     SkillsModule,
     CredentialsModule,
+    AuthModule,
+    HealthModule,
     ContactModule,
     FlagsModule,
     CvModule,

@@ -5,7 +5,8 @@ import { Logger } from 'nestjs-pino';
 import { requestIdMiddleware, REQUEST_ID_HEADER } from './common/http/request-id.middleware';
 import { requestLogMiddleware } from './common/logging/request-log.middleware';
 import { ROOT_LOGGER } from './common/logging/root-logger';
-import { EXPLORER_SCRIPT_SOURCES, setUpOpenApi } from './common/openapi/openapi.document';
+import { OpenApiExplorer } from './common/openapi/openapi-explorer';
+import { EXPLORER_SCRIPT_SOURCES } from './common/openapi/openapi.document';
 import { appConfig } from './config/app.config';
 
 const BODY_LIMIT = '100kb';
@@ -42,5 +43,5 @@ export function configureApp(app: NestExpressApplication): void {
   });
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
-  setUpOpenApi(app, config.openApiServers);
+  app.get(OpenApiExplorer).serveFor(app, config.openApiServers);
 }
