@@ -1,0 +1,47 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from './support/ports';
+
+const MAIN = join(__dirname, '..', 'dist', 'src', 'main.js');
+const LAZY = ['puppeteer-core', '@nestjs-modules/mailer', 'nodemailer', 'preview-email', '@opentelemetry/exporter-prometheus'];
+
+/**
+ * Run with `node -e` beside the built service in one process: prints which lazily loaded
+ * packages are in memory after the first public read, then after the first contact message.
+ */
+const PROBE = `
+const [main, origin, lazy] = process.argv.slice(1);
+const loaded = () => JSON.parse(lazy).filter((name) => Object.keys(require.cache).some((file) => file.includes('/node_modules/' + name + '/')));
+require(main);
+(async () => {
+  for (;;) {
+    try { if ((await fetch(origin + '/api/projects')).ok) break; } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const afterRead = loaded();
+  const contact = await fetch(origin + '/api/contact', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', message: 'Loading the mailer on first use.' }),
+  });
+  process.stdout.write(JSON.stringify({ afterRead, contactStatus: contact.status, afterContact: loaded() }));
+  process.exit(0);
+})();`;
+
+describe('Start-up of the built service', () => {
+  it('serves public reads without loading the browser driver, the mailer or the metrics exporter, and loads the mailer with the first message', async () => {
+    expect(existsSync(MAIN), 'npm test builds first (pretest); run npm run build').toBe(true);
+    const port = await freePort();
+    const { stdout } = await promisify(execFile)(process.execPath, ['-e', PROBE, MAIN, `http://127.0.0.1:${port}`, JSON.stringify(LAZY)], {
+      env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'silent' },
+      timeout: 30_000,
+    });
+    expect(JSON.parse(stdout)).toEqual({
+      afterRead: [],
+      contactStatus: 200,
+      afterContact: ['@nestjs-modules/mailer', 'nodemailer', 'preview-email'],
+    });
+  }, 40_000);
+});
