@@ -17,6 +17,9 @@ const LOCATIONS: Partial<Record<ArgumentMetadata['type'], ErrorLocation>> = {
  */
 @Injectable()
 export class RequestValidationPipe extends ValidationPipe {
+  /** Whether a query DTO accepts no parameters at all, found out once per DTO. */
+  private readonly acceptsEmptyQuery = new WeakMap<object, boolean>();
+
   constructor() {
     super({
       transform: true,
@@ -35,6 +38,8 @@ export class RequestValidationPipe extends ValidationPipe {
     // A path value is an identifier: one holding NUL names nothing, and the route says 404.
     if (location !== 'path') assertNoNul(value, [location, ...(metadata.data ? [metadata.data] : [])]);
     if (!metadata.metatype || !this.toValidate(metadata)) return value;
+    // Most reads send no query: validating nothing against the same DTO always ends the same way.
+    if (location === 'query' && isEmpty(value) && (await this.acceptsNoParameters(metadata))) return new metadata.metatype();
     try {
       return await super.transform(value ?? {}, metadata);
     } catch (error) {
@@ -46,7 +51,22 @@ export class RequestValidationPipe extends ValidationPipe {
       throw error;
     }
   }
+
+  private async acceptsNoParameters(metadata: ArgumentMetadata): Promise<boolean> {
+    const dto = metadata.metatype!;
+    let accepts = this.acceptsEmptyQuery.get(dto);
+    if (accepts === undefined) {
+      accepts = await super.transform({}, metadata).then(
+        () => true,
+        () => false,
+      );
+      this.acceptsEmptyQuery.set(dto, accepts);
+    }
+    return accepts;
+  }
 }
+
+const isEmpty = (value: unknown): boolean => value === undefined || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
 
 function assertObjectBody(value: unknown): void {
   if (value === undefined) return;
