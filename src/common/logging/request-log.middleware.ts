@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 
 /** What identifies a request in a log line; never headers, bodies or the query string. */
-export const requestFields = (req: Request) => ({ id: req.requestId, method: req.method, path: req.path });
+const requestFields = (req: Request) => ({ id: req.requestId, method: req.method, path: req.path });
 
 /**
  * One JSON line per finished request: request id, method, path (never the query string, which
