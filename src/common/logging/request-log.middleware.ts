@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+import { matchedRoute } from '@/common/http/matched-route';
 
 /** What identifies a request in a log line; never headers, bodies or the query string. */
 const requestFields = (req: Request) => ({ id: req.requestId, method: req.method, path: req.path });
@@ -18,7 +19,7 @@ export function requestLogMiddleware(logger: Logger): RequestHandler {
     res.once('close', () => {
       const line = {
         req: requestFields(req),
-        route: (req.route as { path?: string } | undefined)?.path,
+        route: matchedRoute(req),
         res: { status: res.statusCode },
         durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
       };

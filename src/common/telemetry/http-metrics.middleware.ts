@@ -1,13 +1,8 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { Counter, Histogram } from '@opentelemetry/api';
 import type { NextFunction, Request, Response } from 'express';
+import { matchedRoute } from '@/common/http/matched-route';
 import { MetricsExport } from './metrics-export';
-
-/** The pattern a request matched; Nest's catch-all middleware route means no route did. */
-function routeOf(req: Request): string {
-  const route = (req.route as { path?: string } | undefined)?.path;
-  return route && route !== '/{*path}' ? route : 'unmatched';
-}
 
 /** Request count and duration per method, matched route and status, recorded as each response finishes. */
 @Injectable()
@@ -24,7 +19,7 @@ export class HttpMetricsMiddleware implements NestMiddleware {
     const startedAt = performance.now();
     res.once('finish', () => {
       // The route pattern, never the raw path: one series per route, whatever clients send.
-      const attributes = { method: req.method, route: routeOf(req), status: res.statusCode };
+      const attributes = { method: req.method, route: matchedRoute(req) ?? 'unmatched', status: res.statusCode };
       this.requests.add(1, attributes);
       this.duration.record((performance.now() - startedAt) / 1000, attributes);
     });
