@@ -1,7 +1,9 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { DynamicModule, ModuleMetadata, Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import type { App } from 'supertest/types';
@@ -35,8 +37,7 @@ export interface TestAppOptions {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const restoreEnv = applyEnv(options.env ?? {});
-  // nestjs-pino keeps the first app's logger for the whole process; each app logs to its own.
-  __resetOutOfContextForTests();
+  await forgetNestjsPinoRootLogger();
   const builder = Test.createTestingModule({
     imports: [AppModule, ...(options.imports ?? [])],
     providers: options.providers ?? [],
@@ -61,6 +62,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (violations.length > 0) throw new Error(`Responses that break /openapi.json:\n${violations.join('\n')}`);
     },
   };
+}
+
+/**
+ * nestjs-pino keeps the first app's root logger for the whole process, so that every later app
+ * in a spec file would log to the first one's destination. Its reset for tests is not among the
+ * package's exports; it is reached by file, in the ESM build the specs load.
+ */
+async function forgetNestjsPinoRootLogger(): Promise<void> {
+  const esmBuild = join(dirname(createRequire(__filename).resolve('nestjs-pino')), '..', 'esm');
+  const { __resetOutOfContextForTests } = (await import(pathToFileURL(join(esmBuild, 'PinoLogger.js')).href)) as { __resetOutOfContextForTests: () => void };
+  __resetOutOfContextForTests();
 }
 
 function applyEnv(env: Record<string, string | undefined>): () => void {

@@ -1,7 +1,8 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { type Meter, metrics } from '@opentelemetry/api';
-import type { MeterProvider } from '@opentelemetry/sdk-metrics';
+// The SDK is imported dynamically (its ESM build): its types must come from the same build.
+import type { MeterProvider } from '@opentelemetry/sdk-metrics' with { 'resolution-mode': 'import' };
 import type { appConfig } from '@/config/app.config';
 
 export const METER_NAME = 'portfolio-content-service';
