@@ -1,5 +1,5 @@
-# Multi-stage build on the current Node.js LTS (24); the code itself runs on Node >= 20.19.
-FROM node:24-bookworm-slim AS build
+# Multi-stage build on Node.js 24 LTS, the release package.json pins (devDependencies.node) and CI tests on.
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -10,7 +10,7 @@ COPY cv-templates ./cv-templates
 # dist/ormconfig.js is the data source of the migration CLI; production dependencies only after.
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:24-bookworm-slim
+FROM node:24.21.0-bookworm-slim
 # Chromium renders generated CVs (CHROMIUM_PATH); Liberation is the CV's typeface.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends chromium fonts-liberation \

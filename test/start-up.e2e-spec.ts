@@ -26,7 +26,7 @@ require(main);
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', message: 'Loading the mailer on first use.' }),
   });
-  process.stdout.write(JSON.stringify({ afterRead, contactStatus: contact.status, afterContact: loaded() }));
+  process.stdout.write(JSON.stringify({ runtime: process.version, afterRead, contactStatus: contact.status, afterContact: loaded() }));
   process.exit(0);
 })();`;
 
@@ -39,6 +39,7 @@ describe('Start-up of the built service', () => {
       timeout: 30_000,
     });
     expect(JSON.parse(stdout)).toEqual({
+      runtime: expect.stringMatching(/^v24\./),
       afterRead: [],
       contactStatus: 200,
       afterContact: ['@nestjs-modules/mailer', 'nodemailer', 'preview-email'],
