@@ -1,4 +1,5 @@
 import eslint from '@eslint/js';
+import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -6,18 +7,25 @@ export default tseslint.config(
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { parserOptions: {
+    languageOptions: {
+      parserOptions: {
         projectService: true,
         tsconfigRootDir: import.meta.dirname,
         emitDecoratorMetadata: true,
         experimentalDecorators: true,
-      }, },
+      },
+    },
     rules: {
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-extraneous-class': 'off',
-      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'separate-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', fixStyle: 'separate-type-imports', disallowTypeAnnotations: false },
+      ],
     },
   },
+  // Formatting is Prettier's (npm run format); no ESLint rule competes with it.
+  prettier,
   {
     files: ['test/**/*.ts', '**/*.spec.ts'],
     rules: {

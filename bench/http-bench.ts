@@ -12,7 +12,16 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { CONNECTIONS, load, type LoadOptions, type LoadResult } from './http/load';
 import { BARE_NEST_SCRIPT, type BenchServer, RAW_HTTP_SCRIPT, SERVICE_SCRIPT, startServer } from './http/processes';
-import { figuresTable, loadTable, machineDescription, type Measured, ratio, type Target, targetsTable, writeBenchmarks } from './http/report';
+import {
+  figuresTable,
+  loadTable,
+  machineDescription,
+  type Measured,
+  ratio,
+  type Target,
+  targetsTable,
+  writeBenchmarks,
+} from './http/report';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -59,7 +68,8 @@ async function measure(server: BenchServer, path: string, options: Omit<LoadOpti
 function mean(results: LoadResult[]): LoadResult {
   const average = (pick: (result: LoadResult) => number) => results.reduce((sum, result) => sum + pick(result), 0) / results.length;
   const statuses: Record<string, number> = {};
-  for (const result of results) for (const [status, count] of Object.entries(result.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  for (const result of results)
+    for (const [status, count] of Object.entries(result.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
   return { rps: average((r) => r.rps), p50: average((r) => r.p50), p99: average((r) => r.p99), statuses };
 }
 
@@ -110,13 +120,27 @@ async function run(databaseUrl: string): Promise<string> {
 
     log(`public reads: ${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up, ${SECONDS} s measured, ${ROUNDS} rounds`);
     const compared = [raw, bare, staticService, databaseService];
-    const reads = await interleaved(ROUTES.flatMap((route) => compared.map((server) => [`${server.name} ${route}`, () => measure(server, route)] as [string, () => Promise<LoadResult>])));
+    const reads = await interleaved(
+      ROUTES.flatMap((route) =>
+        compared.map((server) => [`${server.name} ${route}`, () => measure(server, route)] as [string, () => Promise<LoadResult>]),
+      ),
+    );
 
     const throttled = await started(
-      startServer('c database, throttler on', SERVICE_SCRIPT, { ...databaseEnv, RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'true' }, READY_PATH),
+      startServer(
+        'c database, throttler on',
+        SERVICE_SCRIPT,
+        { ...databaseEnv, RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'true' },
+        READY_PATH,
+      ),
     );
     const throttledRedis = await started(
-      startServer('c database, throttler on Redis', SERVICE_SCRIPT, { ...databaseEnv, RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'true', REDIS_URL }, READY_PATH),
+      startServer(
+        'c database, throttler on Redis',
+        SERVICE_SCRIPT,
+        { ...databaseEnv, RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'true', REDIS_URL },
+        READY_PATH,
+      ),
     );
     log('other paths of GET /api/projects');
     const paths = await interleaved([
@@ -133,7 +157,13 @@ async function run(databaseUrl: string): Promise<string> {
     const loadedRss = databaseService.rssMb();
     const bareRss = bare.rssMb();
 
-    return report({ reads, compared, paths, starts: { static: staticService.startupMs, first: firstDatabaseStart.startupMs, database: databaseService.startupMs }, rss: { idle: idleRss, loaded: loadedRss, bare: bareRss } });
+    return report({
+      reads,
+      compared,
+      paths,
+      starts: { static: staticService.startupMs, first: firstDatabaseStart.startupMs, database: databaseService.startupMs },
+      rss: { idle: idleRss, loaded: loadedRss, bare: bareRss },
+    });
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     rmSync(workDir, { recursive: true, force: true });
@@ -181,13 +211,37 @@ function report({ reads, compared, paths, starts, rss }: Outcome): string {
   const worstDatabaseRatio = Math.min(...databaseRows.map((row) => row.result.rps / bareOf(row.route).rps));
   const p99Within = databaseRows.every((row) => row.result.p99 <= bareOf(row.route).p99);
   const targets: Target[] = [
-    { goal: 'database-mode reads >= 1.3x b (1.0x the floor)', measured: `lowest ${ratio(worstDatabaseRatio, 1)}`, reached: worstDatabaseRatio >= 1.3 },
-    { goal: "database-mode p99 no worse than b's", measured: databaseRows.map((row) => `${row.result.p99} / ${bareOf(row.route).p99} ms`).join(', '), reached: p99Within },
-    { goal: 'throttler on (memory): >= 1.0x b', measured: ratio(path('throttled').rps, path('bare').rps), reached: path('throttled').rps >= path('bare').rps },
-    { goal: '304 answers >= 2x 200 answers', measured: ratio(path('304').rps, path('200').rps), reached: path('304').rps >= 2 * path('200').rps },
-    { goal: '429 answers >= 2x 200 answers', measured: ratio(path('429').rps, path('200').rps), reached: path('429').rps >= 2 * path('200').rps },
+    {
+      goal: 'database-mode reads >= 1.3x b (1.0x the floor)',
+      measured: `lowest ${ratio(worstDatabaseRatio, 1)}`,
+      reached: worstDatabaseRatio >= 1.3,
+    },
+    {
+      goal: "database-mode p99 no worse than b's",
+      measured: databaseRows.map((row) => `${row.result.p99} / ${bareOf(row.route).p99} ms`).join(', '),
+      reached: p99Within,
+    },
+    {
+      goal: 'throttler on (memory): >= 1.0x b',
+      measured: ratio(path('throttled').rps, path('bare').rps),
+      reached: path('throttled').rps >= path('bare').rps,
+    },
+    {
+      goal: '304 answers >= 2x 200 answers',
+      measured: ratio(path('304').rps, path('200').rps),
+      reached: path('304').rps >= 2 * path('200').rps,
+    },
+    {
+      goal: '429 answers >= 2x 200 answers',
+      measured: ratio(path('429').rps, path('200').rps),
+      reached: path('429').rps >= 2 * path('200').rps,
+    },
     { goal: 'cold start, static < 1.0 s', measured: `${starts.static.toFixed(0)} ms`, reached: starts.static < 1000 },
-    { goal: 'cold start, database (migrations applied) < 1.5 s', measured: `${starts.database.toFixed(0)} ms`, reached: starts.database < 1500 },
+    {
+      goal: 'cold start, database (migrations applied) < 1.5 s',
+      measured: `${starts.database.toFixed(0)} ms`,
+      reached: starts.database < 1500,
+    },
     { goal: 'RSS after the load < 150 MB', measured: `${rss.loaded.toFixed(0)} MB`, reached: rss.loaded < 150 },
   ];
 

@@ -44,7 +44,9 @@ describe('precedence of the admin credential kinds', () => {
   it('asks the static token first: that non-member JWT is an admin here', async () => {
     expect((await patchProject(staticTokenThatIsANonMemberJwt)).status).toBe(200);
     // Any other token of the same non-member is judged by Entra ID: valid, not in the group.
-    expect((await patchProject(await entra.token({ groups: [], oid: '3d4e5f60-7182-4930-a4b5-c6d7e8f9a0b1', jti: 'other' }))).status).toBe(403);
+    expect((await patchProject(await entra.token({ groups: [], oid: '3d4e5f60-7182-4930-a4b5-c6d7e8f9a0b1', jti: 'other' }))).status).toBe(
+      403,
+    );
   });
 
   it('asks Entra ID before explorer tokens: a member token that is also a live guest token is an admin', async () => {

@@ -127,7 +127,11 @@ describe('admin writes against PostgreSQL', () => {
     });
 
     it('answers 404 naming an unknown slug on every write', async () => {
-      for (const [method, body] of [['put', { title: 'x', description: 'y' }], ['patch', {}], ['delete', undefined]] as const) {
+      for (const [method, body] of [
+        ['put', { title: 'x', description: 'y' }],
+        ['patch', {}],
+        ['delete', undefined],
+      ] as const) {
         const response = await api(method, '/api/projects/no-such-slug', body);
         expect(response.status).toBe(404);
         expect(response.body.detail).toContain('no-such-slug');
@@ -135,7 +139,11 @@ describe('admin writes against PostgreSQL', () => {
     });
 
     it('answers a NUL character in a slug with 404 and in a body with 422, before PostgreSQL sees it (found by fuzzing)', async () => {
-      for (const [method, body] of [['patch', { title: 'x' }], ['put', { title: 'x', description: 'y' }], ['delete', undefined]] as const) {
+      for (const [method, body] of [
+        ['patch', { title: 'x' }],
+        ['put', { title: 'x', description: 'y' }],
+        ['delete', undefined],
+      ] as const) {
         expect((await api(method, '/api/projects/a%00b', body)).status).toBe(404);
       }
       const inBody = await api('post', '/api/projects', { title: 'a\u0000b', description: 'fine', technologies: ['ok', 'n\u0000l'] });
@@ -194,7 +202,10 @@ describe('admin writes against PostgreSQL', () => {
 
     it('refuses a malformed additional project', async () => {
       const response = await api('post', '/api/experience', {
-        company: 'A', role: 'B', period: 'C', additionalProjects: [{ title: 'ok', description: 'ok' }, { description: 'no title' }],
+        company: 'A',
+        role: 'B',
+        period: 'C',
+        additionalProjects: [{ title: 'ok', description: 'ok' }, { description: 'no title' }],
       });
       expect(response.status).toBe(422);
       expect(response.body.detail).toEqual([{ loc: ['body', 'additionalProjects', 1, 'title'], msg: 'Field required', type: 'missing' }]);
@@ -236,7 +247,10 @@ describe('admin writes against PostgreSQL', () => {
   });
 
   describe('skills', () => {
-    const category = () => api('get', '/api/skills').then((response) => response.body as { id: string; title: string; skills: { id: string; name: string }[] }[]);
+    const category = () =>
+      api('get', '/api/skills').then(
+        (response) => response.body as { id: string; title: string; skills: { id: string; name: string }[] }[],
+      );
 
     it('creates a category with skills last, and a skill last in its category', async () => {
       const created = await api('post', '/api/skills/categories', {

@@ -91,11 +91,16 @@ describe('certification sync from Credly, Microsoft Learn and Open Badges', () =
     });
     expect(synced[0].description).toContain('Issued by The Linux Foundation.');
     expect(synced[3]).toMatchObject({ external_id: 'H591-2044', issued_at: new Date('2024-03-02T00:00:00Z') });
-    expect(synced[6]).toMatchObject({ external_id: providers.assertionUrls.linked, badge_image_url: `${providers.baseUrl}/openbadges/images/green-software.png` });
+    expect(synced[6]).toMatchObject({
+      external_id: providers.assertionUrls.linked,
+      badge_image_url: `${providers.baseUrl}/openbadges/images/green-software.png`,
+    });
     expect(await rows(`source = 'manual'`)).toEqual(manual);
 
     const listed = (await request(testApp.server).get('/api/certifications').expect(200)).body as { title: string }[];
-    expect(listed.map((c) => c.title)).toEqual(expect.arrayContaining(['Green Software Practitioner', 'Microsoft Certified: DevOps Engineer Expert']));
+    expect(listed.map((c) => c.title)).toEqual(
+      expect.arrayContaining(['Green Software Practitioner', 'Microsoft Certified: DevOps Engineer Expert']),
+    );
   });
 
   it('changes nothing on a second sync and reports the same counts', async () => {
@@ -108,10 +113,19 @@ describe('certification sync from Credly, Microsoft Learn and Open Badges', () =
   it('updates a changed badge in place, keeping its id and sort order', async () => {
     await sync();
     const [before] = await rows(`external_id = '0a1b2c3d-0000-4000-8000-000000000002'`);
-    providers.credlyBadges[1] = { ...providers.credlyBadges[1], name: 'HashiCorp Certified: Terraform Associate (004)', expiresAt: '2027-09-04T00:00:00.000-05:00' };
+    providers.credlyBadges[1] = {
+      ...providers.credlyBadges[1],
+      name: 'HashiCorp Certified: Terraform Associate (004)',
+      expiresAt: '2027-09-04T00:00:00.000-05:00',
+    };
     await sync();
     const [after] = await rows(`external_id = '0a1b2c3d-0000-4000-8000-000000000002'`);
-    expect(after).toMatchObject({ id: before.id, sort_order: before.sort_order, title: 'HashiCorp Certified: Terraform Associate (004)', expires_at: new Date('2027-09-04T05:00:00.000Z') });
+    expect(after).toMatchObject({
+      id: before.id,
+      sort_order: before.sort_order,
+      title: 'HashiCorp Certified: Terraform Associate (004)',
+      expires_at: new Date('2027-09-04T05:00:00.000Z'),
+    });
     expect((await rows(`source = 'credly'`)).length).toBe(3);
   });
 
@@ -130,7 +144,12 @@ describe('certification sync from Credly, Microsoft Learn and Open Badges', () =
   ] as const)('skips Credly on %s, reports it, and still syncs the others', async (_, failure, detail) => {
     providers.credlyFailure = failure;
     const summary = await sync();
-    expect(summary).toEqual({ credly: 0, microsoft_learn: 2, openbadges: 2, errors: [{ provider: 'credly', detail: detail(providers.baseUrl) }, brokenAssertion()] });
+    expect(summary).toEqual({
+      credly: 0,
+      microsoft_learn: 2,
+      openbadges: 2,
+      errors: [{ provider: 'credly', detail: detail(providers.baseUrl) }, brokenAssertion()],
+    });
     expect(await rows(`source = 'credly'`)).toEqual([]);
   });
 
@@ -180,7 +199,9 @@ describe('certification sync without providers or a database', () => {
       contract.assert(limited);
       expect(limited.status).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
-      const document = (await request(testApp.server).get('/openapi.json')).body as { paths: Record<string, { post: { security?: unknown } }> };
+      const document = (await request(testApp.server).get('/openapi.json')).body as {
+        paths: Record<string, { post: { security?: unknown } }>;
+      };
       expect(document.paths[SYNC].post.security).toBeUndefined();
     } finally {
       await testApp.close();

@@ -8,7 +8,12 @@ import { createTestApp, type TestApp } from './support/test-app';
 
 const OWNER = 'owner@example.com';
 const FROM = 'portfolio@example.com';
-const VISITOR = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'I would like to talk about a project.', company: 'Analytical Engines' };
+const VISITOR = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  message: 'I would like to talk about a project.',
+  company: 'Analytical Engines',
+};
 const GENERIC_FAILURE = { detail: 'Your message could not be delivered; please try again later' };
 
 const mailEnv = (port: number, extra: Record<string, string> = {}) => ({
@@ -99,7 +104,12 @@ describe('POST /api/contact with a mail server and a database', () => {
   });
 
   it('escapes HTML in every field of the HTML part', async () => {
-    const hostile = { name: '<b>Eve</b>', email: 'eve@example.com', message: '<script>alert("x")</script> & more', company: '<img src=x onerror=alert(1)>' };
+    const hostile = {
+      name: '<b>Eve</b>',
+      email: 'eve@example.com',
+      message: '<script>alert("x")</script> & more',
+      company: '<img src=x onerror=alert(1)>',
+    };
     expect((await post(hostile)).status).toBe(200);
     const html = String(smtp.received[0].parsed.html);
     expect(html).not.toContain('<script>');
@@ -115,7 +125,12 @@ describe('POST /api/contact with a mail server and a database', () => {
     ['a bare CR', 'Mallory\rX-Injected: yes'],
     ['other control characters', 'Mallory\u0007\u000b\u0085X-Injected: yes'],
   ])('never lets %s in a name or company add a header', async (_, name) => {
-    const response = await post({ name, email: 'mallory@example.com', message: 'Injection attempt here', company: `ACME\r\nX-Company-Injected: 1` });
+    const response = await post({
+      name,
+      email: 'mallory@example.com',
+      message: 'Injection attempt here',
+      company: `ACME\r\nX-Company-Injected: 1`,
+    });
     expect(response.status).toBe(200);
     for (const mail of smtp.received) {
       const headerBlock = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'));
@@ -136,8 +151,12 @@ describe('POST /api/contact with a mail server and a database', () => {
     const response = await post(VISITOR, 'contact-eauth-1');
     expect(response.status).toBe(200);
     expect(smtp.received).toHaveLength(0);
-    expect(await stored()).toEqual([expect.objectContaining({ ...VISITOR, delivery_status: 'failed', delivery_error: expect.stringContaining('535') })]);
-    expect(logs.entries).toContainEqual(expect.objectContaining({ level: 50, requestId: 'contact-eauth-1', event: 'contact_mail_auth_rejected' }));
+    expect(await stored()).toEqual([
+      expect.objectContaining({ ...VISITOR, delivery_status: 'failed', delivery_error: expect.stringContaining('535') }),
+    ]);
+    expect(logs.entries).toContainEqual(
+      expect.objectContaining({ level: 50, requestId: 'contact-eauth-1', event: 'contact_mail_auth_rejected' }),
+    );
   });
 
   it('answers 500 with a generic detail when a recipient is refused, keeping the message as failed', async () => {
@@ -146,7 +165,9 @@ describe('POST /api/contact with a mail server and a database', () => {
     expect(response.status).toBe(500);
     expect(response.body).toEqual(GENERIC_FAILURE);
     expect(smtp.received).toHaveLength(1);
-    expect(await stored()).toEqual([expect.objectContaining({ delivery_status: 'failed', delivery_error: expect.stringContaining('550') })]);
+    expect(await stored()).toEqual([
+      expect.objectContaining({ delivery_status: 'failed', delivery_error: expect.stringContaining('550') }),
+    ]);
   });
 });
 
@@ -164,7 +185,9 @@ describe('POST /api/contact when the mail server is unreachable', () => {
       expect(response.status).toBe(500);
       expect(response.body).toEqual(GENERIC_FAILURE);
       const rows = await database.query<StoredMessage>('SELECT * FROM contact_messages');
-      expect(rows).toEqual([expect.objectContaining({ ...VISITOR, delivery_status: 'failed', delivery_error: expect.stringContaining('ECONNREFUSED') })]);
+      expect(rows).toEqual([
+        expect.objectContaining({ ...VISITOR, delivery_status: 'failed', delivery_error: expect.stringContaining('ECONNREFUSED') }),
+      ]);
     } finally {
       await testApp.close();
     }
@@ -175,11 +198,20 @@ describe('POST /api/contact when the mail server is unreachable', () => {
     const testApp = await createTestApp({ env: { ...mailEnv(port), DATABASE_URL: database.url, CONTACT_REDELIVERY_INTERVAL_MS: '200' } });
     let smtp: LocalSmtpServer | undefined;
     try {
-      await request(testApp.server).post('/api/contact').send({ ...VISITOR, email: 'back-later@example.com' }).expect(500);
+      await request(testApp.server)
+        .post('/api/contact')
+        .send({ ...VISITOR, email: 'back-later@example.com' })
+        .expect(500);
       smtp = await LocalSmtpServer.start(port);
       const row = async () =>
-        (await database.query<StoredMessage & { redelivery_attempts: number }>("SELECT * FROM contact_messages WHERE email = 'back-later@example.com'"))[0];
-      await vi.waitFor(async () => expect(await row()).toMatchObject({ delivery_status: 'sent', delivery_error: null }), { timeout: 5_000 });
+        (
+          await database.query<StoredMessage & { redelivery_attempts: number }>(
+            "SELECT * FROM contact_messages WHERE email = 'back-later@example.com'",
+          )
+        )[0];
+      await vi.waitFor(async () => expect(await row()).toMatchObject({ delivery_status: 'sent', delivery_error: null }), {
+        timeout: 5_000,
+      });
       expect((await row()).redelivery_attempts).toBeGreaterThanOrEqual(1);
       // Every failed message in the table goes out again, this one with both its mails.
       expect(smtp.received.filter((mail) => mail.envelope.to.includes('back-later@example.com'))).toHaveLength(1);
@@ -220,7 +252,10 @@ describe('POST /api/contact without SMTP_HOST or a database', () => {
 
   it('logs both mails without the message and answers 200', async () => {
     const message = 'A message that must stay out of the log.';
-    const response = await request(testApp.server).post('/api/contact').set('X-Forwarded-For', '1.1.1.1').send({ ...VISITOR, message });
+    const response = await request(testApp.server)
+      .post('/api/contact')
+      .set('X-Forwarded-For', '1.1.1.1')
+      .send({ ...VISITOR, message });
     contract.assert(response);
     expect(response.status).toBe(200);
     const logged = logs.entries.filter((entry) => entry.event === 'mail_not_sent');
@@ -249,7 +284,9 @@ describe('POST /api/contact validation', () => {
   afterAll(() => testApp.close());
 
   const post = async (body: unknown) => {
-    const response = await request(testApp.server).post('/api/contact').send(body as object);
+    const response = await request(testApp.server)
+      .post('/api/contact')
+      .send(body as object);
     contract.assert(response);
     return response;
   };
@@ -267,7 +304,12 @@ describe('POST /api/contact validation', () => {
   ])('name of %s', async (_, name, status) => {
     const response = await post({ ...VISITOR, name });
     expect(response.status).toBe(status);
-    if (status === 422) expect(issuesOf(response.body)).toEqual([{ loc: ['body', 'name'], type: 'string_too_short' }].map((issue) => (name.trim().length > 100 ? { ...issue, type: 'string_too_long' } : issue)));
+    if (status === 422)
+      expect(issuesOf(response.body)).toEqual(
+        [{ loc: ['body', 'name'], type: 'string_too_short' }].map((issue) =>
+          name.trim().length > 100 ? { ...issue, type: 'string_too_long' } : issue,
+        ),
+      );
   });
 
   it.each([123, true, ['Ada'], { first: 'Ada' }, null])('refuses the non-string name %j without coercing it', async (name) => {
@@ -292,14 +334,20 @@ describe('POST /api/contact validation', () => {
     expect((await post({ ...VISITOR, company: 'c'.repeat(length) })).status).toBe(status);
   });
 
-  it.each(['plainaddress', 'ada@', '@example.com', 'ada@@example.com', 'ada example@example.com', 'ada@example..com', 'ada@example.com\r\nBcc: x@y.z', ''])(
-    'refuses the email %j',
-    async (email) => {
-      const response = await post({ ...VISITOR, email });
-      expect(response.status).toBe(422);
-      expect(issuesOf(response.body)).toEqual([{ loc: ['body', 'email'], type: 'value_error' }]);
-    },
-  );
+  it.each([
+    'plainaddress',
+    'ada@',
+    '@example.com',
+    'ada@@example.com',
+    'ada example@example.com',
+    'ada@example..com',
+    'ada@example.com\r\nBcc: x@y.z',
+    '',
+  ])('refuses the email %j', async (email) => {
+    const response = await post({ ...VISITOR, email });
+    expect(response.status).toBe(422);
+    expect(issuesOf(response.body)).toEqual([{ loc: ['body', 'email'], type: 'value_error' }]);
+  });
 
   it('names each bad field once when several are wrong', async () => {
     const response = await post({ name: 'A', email: 'nope', message: 'short', company: 'c'.repeat(201) });
@@ -327,7 +375,10 @@ describe('POST /api/contact validation', () => {
       paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
     };
     const operation = document.paths['/api/contact'].post;
-    expect(operation.requestBody).toMatchObject({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ContactRequest' } } } });
+    expect(operation.requestBody).toMatchObject({
+      required: true,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ContactRequest' } } },
+    });
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '413', '422', '429', '500']));
   });
 });

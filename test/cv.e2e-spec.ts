@@ -183,7 +183,10 @@ describe('CV download, counts and generation', () => {
 
       expect((await recorded.counter('cv.generations', 'locale'))[lang]).toBe(generationsBefore + 1);
       expect(await recorded.histogramCount('cv.generation.duration')).toBe(timedBefore + 1);
-      await http().delete(`/api/projects/${(created.body as { slug: string }).slug}`).set('Authorization', `Bearer ${ADMIN_TOKEN}`).expect(204);
+      await http()
+        .delete(`/api/projects/${(created.body as { slug: string }).slug}`)
+        .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+        .expect(204);
     });
 
     it('launches the browser again after it crashed', async () => {
@@ -220,7 +223,9 @@ describe('CV generation when it cannot or may not run', () => {
   });
 
   it('answers 503 when there is no usable browser', async () => {
-    const testApp = await createTestApp({ env: { FEATURE_CV_GENERATION: 'true', CHROMIUM_PATH: '/nonexistent/chromium', RATE_LIMIT_ENABLED: 'false' } });
+    const testApp = await createTestApp({
+      env: { FEATURE_CV_GENERATION: 'true', CHROMIUM_PATH: '/nonexistent/chromium', RATE_LIMIT_ENABLED: 'false' },
+    });
     try {
       const response = await request(testApp.server).patch('/api/cv/generate');
       (await contractOf(testApp.server)).assert(response);
@@ -246,7 +251,9 @@ describe('CV generation when it cannot or may not run', () => {
     const testApp = await createTestApp({ env: { FEATURE_CV_GENERATION: 'true', RATE_LIMIT_ENABLED: 'false' } });
     await request(testApp.server).patch('/api/cv/generate').expect(200);
     const pid = (await testApp.app.get(ChromiumPdfRenderer).browserPid())!;
-    const profileDir = /--user-data-dir=(\S+)/.exec(await readFile(`/proc/${pid}/cmdline`, 'utf8').then((cmd) => cmd.replaceAll('\0', ' ')))![1];
+    const profileDir = /--user-data-dir=(\S+)/.exec(
+      await readFile(`/proc/${pid}/cmdline`, 'utf8').then((cmd) => cmd.replaceAll('\0', ' ')),
+    )![1];
     expect(processesUsing(profileDir).length).toBeGreaterThan(1);
     await testApp.close();
     expect(isRunning(pid)).toBe(false);

@@ -8,7 +8,16 @@ import { createTestDatabase, type TestDatabase } from './support/database';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestApp } from './support/test-app';
 
-const TABLES = ['awards', 'certifications', 'contact_messages', 'cv_download_events', 'projects', 'skill_categories', 'skills', 'work_entries'];
+const TABLES = [
+  'awards',
+  'certifications',
+  'contact_messages',
+  'cv_download_events',
+  'projects',
+  'skill_categories',
+  'skills',
+  'work_entries',
+];
 
 async function withDataSource<T>(url: string, work: (dataSource: DataSource) => Promise<T>): Promise<T> {
   const dataSource = new DataSource({ ...postgresOptions(url), entities: ENTITIES });
@@ -28,9 +37,11 @@ describe('database lifecycle', () => {
   afterEach(() => database.drop());
 
   const tables = async () =>
-    (await database.query<{ table_name: string }>(
-      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations' ORDER BY 1",
-    )).map((row) => row.table_name);
+    (
+      await database.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations' ORDER BY 1",
+      )
+    ).map((row) => row.table_name);
 
   it('runs every migration on an empty database and reverts them cleanly', async () => {
     await withDataSource(database.url, async (dataSource) => {
@@ -54,7 +65,8 @@ describe('database lifecycle', () => {
     await withDataSource(database.url, async (dataSource) => {
       await dataSource.runMigrations();
       expect(await seedBuiltInContent(dataSource)).toBe(true);
-      const counts = async () => database.query('SELECT (SELECT count(*) FROM projects) AS projects, (SELECT count(*) FROM skills) AS skills');
+      const counts = async () =>
+        database.query('SELECT (SELECT count(*) FROM projects) AS projects, (SELECT count(*) FROM skills) AS skills');
       const afterFirst = await counts();
       expect(await seedBuiltInContent(dataSource)).toBe(false);
       await database.query('DELETE FROM awards');
@@ -76,7 +88,16 @@ describe('database lifecycle', () => {
     const staticApp = await createTestApp({ env: { DATABASE_URL: undefined, RATE_LIMIT_ENABLED: 'false' } });
     const databaseApp = await createTestApp({ env: { DATABASE_URL: database.url, RATE_LIMIT_ENABLED: 'false' } });
     try {
-      for (const path of ['/api/projects', '/api/projects/graph-routing-thesis', '/api/experience', '/api/experience?top=2', '/api/experience/3', '/api/skills', '/api/awards', '/api/certifications']) {
+      for (const path of [
+        '/api/projects',
+        '/api/projects/graph-routing-thesis',
+        '/api/experience',
+        '/api/experience?top=2',
+        '/api/experience/3',
+        '/api/skills',
+        '/api/awards',
+        '/api/certifications',
+      ]) {
         const [fromStatic, fromDatabase] = await Promise.all([
           request(staticApp.server).get(path).expect(200),
           request(databaseApp.server).get(path).expect(200),

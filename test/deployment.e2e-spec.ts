@@ -10,7 +10,10 @@ import { assertValidConfiguration } from '@/config';
  */
 const ROOT = join(__dirname, '..');
 const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as {
-  services: Record<string, { ports?: string[]; environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; command?: string[] }>;
+  services: Record<
+    string,
+    { ports?: string[]; environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; command?: string[] }
+  >;
 };
 const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -55,7 +58,10 @@ describe('docker-compose.yml', () => {
 
 describe('Dockerfile', () => {
   it('builds on a slim Node.js image (the pinned release: runtime spec) and runs as a non-root user with a health check', () => {
-    expect([...dockerfile.matchAll(/^FROM (\S+)/gm)].map((match) => match[1])).toEqual([expect.stringMatching(/-bookworm-slim$/), expect.stringMatching(/-bookworm-slim$/)]);
+    expect([...dockerfile.matchAll(/^FROM (\S+)/gm)].map((match) => match[1])).toEqual([
+      expect.stringMatching(/-bookworm-slim$/),
+      expect.stringMatching(/-bookworm-slim$/),
+    ]);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/health/m);
   });

@@ -90,7 +90,10 @@ describe('feature flags on Azure App Configuration', () => {
     expect(store.flag('portfolio-content-api', 'dev')).toBe(true);
     expect(await flagsOf(testApp)).toEqual({ cvGeneration: true, portfolioContentApi: true });
 
-    expect((await patch(testApp, { cvGeneration: false, portfolioContentApi: false })).body).toEqual({ cvGeneration: false, portfolioContentApi: false });
+    expect((await patch(testApp, { cvGeneration: false, portfolioContentApi: false })).body).toEqual({
+      cvGeneration: false,
+      portfolioContentApi: false,
+    });
     expect(store.flag('cv-generation', 'dev')).toBe(false);
     expect(await flagsOf(testApp)).toEqual({ cvGeneration: false, portfolioContentApi: false });
     expect(store.rejectedSignatures).toEqual([]);

@@ -17,7 +17,9 @@ async function databaseDigest(database: TestDatabase): Promise<string> {
   const tables = await database.query<{ name: string }>(
     "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
   );
-  const digests = tables.map(({ name }) => `SELECT '${name}:' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '-') AS part FROM "${name}" t`);
+  const digests = tables.map(
+    ({ name }) => `SELECT '${name}:' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '-') AS part FROM "${name}" t`,
+  );
   const rows = await database.query<{ part: string }>(digests.join(' UNION ALL '));
   return rows.map((row) => row.part).join(',');
 }
@@ -62,12 +64,15 @@ describe('fuzzing every operation of the description', () => {
         let call = request(testApp.server)[sent.method as 'get'](sent.path).query(sent.query);
         if (sent.authorization) call = call.set('Authorization', sent.authorization);
         // Sent as JSON text, so numbers, strings and null go out as they are.
-        const response = await (sent.body === undefined ? call : call.set('Content-Type', 'application/json').send(JSON.stringify(sent.body)));
+        const response = await (sent.body === undefined
+          ? call
+          : call.set('Content-Type', 'application/json').send(JSON.stringify(sent.body)));
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
 
         expect(response.status, describeRequest(sent)).toBeLessThan(500);
         contract.assert(response);
-        if (response.status >= 400) expect(await databaseDigest(database), `${describeRequest(sent)} answered ${response.status}`).toBe(before);
+        if (response.status >= 400)
+          expect(await databaseDigest(database), `${describeRequest(sent)} answered ${response.status}`).toBe(before);
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );

@@ -37,7 +37,14 @@ describe('Graceful shutdown (the built service, as deployed)', () => {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, [MAIN], {
-      env: { PATH: process.env.PATH, TMPDIR: tmp, PORT: String(port), LOG_LEVEL: 'silent', FEATURE_CV_GENERATION: 'true', RATE_LIMIT_ENABLED: 'false' },
+      env: {
+        PATH: process.env.PATH,
+        TMPDIR: tmp,
+        PORT: String(port),
+        LOG_LEVEL: 'silent',
+        FEATURE_CV_GENERATION: 'true',
+        RATE_LIMIT_ENABLED: 'false',
+      },
       stdio: 'ignore',
     });
     const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
@@ -53,7 +60,11 @@ describe('Graceful shutdown (the built service, as deployed)', () => {
       const response = await inFlight;
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/pdf');
-      expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(await response.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
       expect(await exited).toEqual([0, null]);
       // The browser's helper processes leave a moment after the browser itself.
       await vi.waitFor(() => expect(processesUsing(tmp)).toBe(0), { timeout: 5_000 });

@@ -34,12 +34,17 @@ describe('GET /api/health reports its peers', () => {
   it('says which peers are not configured, and is healthy without them', async () => {
     expect(await healthWith({ DATABASE_URL: undefined, APP_CONFIG_CONNECTION_STRING: undefined, SMTP_HOST: undefined })).toEqual({
       status: 'healthy',
-      message: 'Portfolio Content Service is running; database not configured, configuration store not configured, mail server not configured',
+      message:
+        'Portfolio Content Service is running; database not configured, configuration store not configured, mail server not configured',
     });
   });
 
   it('is healthy when the database, the configuration store and the mail server all answer', async () => {
-    const health = await healthWith({ DATABASE_URL: database.url, APP_CONFIG_CONNECTION_STRING: flagStore.connectionString, ...mailEnv(smtp.port) });
+    const health = await healthWith({
+      DATABASE_URL: database.url,
+      APP_CONFIG_CONNECTION_STRING: flagStore.connectionString,
+      ...mailEnv(smtp.port),
+    });
     expect(health).toEqual({
       status: 'healthy',
       message: 'Portfolio Content Service is running; database reachable, configuration store reachable, mail server reachable',
@@ -50,7 +55,11 @@ describe('GET /api/health reports its peers', () => {
     const mailPort = await closedPort();
     const storePort = await flagStore.stop();
     try {
-      const health = await healthWith({ DATABASE_URL: database.url, APP_CONFIG_CONNECTION_STRING: flagStore.connectionString, ...mailEnv(mailPort) });
+      const health = await healthWith({
+        DATABASE_URL: database.url,
+        APP_CONFIG_CONNECTION_STRING: flagStore.connectionString,
+        ...mailEnv(mailPort),
+      });
       expect(health).toEqual({
         status: 'degraded',
         message: 'Portfolio Content Service is running; database reachable, configuration store unreachable, mail server unreachable',
@@ -64,7 +73,10 @@ describe('GET /api/health reports its peers', () => {
   it('leaves /health a constant liveness answer', async () => {
     const testApp = await createTestApp({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(await closedPort()) } });
     try {
-      expect((await request(testApp.server).get('/health').expect(200)).body).toEqual({ status: 'healthy', message: 'Portfolio Content Service is running' });
+      expect((await request(testApp.server).get('/health').expect(200)).body).toEqual({
+        status: 'healthy',
+        message: 'Portfolio Content Service is running',
+      });
     } finally {
       await testApp.close();
     }

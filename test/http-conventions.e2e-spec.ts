@@ -12,8 +12,7 @@ describe('HTTP conventions', () => {
   afterAll(() => testApp.close());
 
   const http = () => request(testApp.server);
-  const postJson = (body: string) =>
-    http().post('/test-probe').set('Content-Type', 'application/json').send(body);
+  const postJson = (body: string) => http().post('/test-probe').set('Content-Type', 'application/json').send(body);
 
   describe('security headers', () => {
     it.each(['/api/projects', '/nowhere', '/docs/'])('%s says nosniff, names no framework and may be read cross-origin', async (path) => {
@@ -41,7 +40,10 @@ describe('HTTP conventions', () => {
       ['with spaces', 'two words'],
       ['non-ASCII', 'caf\u00e9'],
     ])('replaces an id that is %s', async (_, id) => {
-      const response = await http().get('/api/health').set('X-Request-Id', encodeURI(id) === id ? id : 'caf\u00e9').expect(200);
+      const response = await http()
+        .get('/api/health')
+        .set('X-Request-Id', encodeURI(id) === id ? id : 'caf\u00e9')
+        .expect(200);
       expect(response.headers['x-request-id']).not.toBe(id);
       expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });

@@ -92,8 +92,7 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
   });
 
   describe('group overflow', () => {
-    const overflowToken = () =>
-      entra.token({ oid: OVERFLOW_USER, groups: undefined, _claim_names: { groups: 'src1' }, hasgroups: true });
+    const overflowToken = () => entra.token({ oid: OVERFLOW_USER, groups: undefined, _claim_names: { groups: 'src1' }, hasgroups: true });
 
     it('asks Graph, with one cached app token, and accepts a member', async () => {
       entra.members.add(OVERFLOW_USER);
@@ -161,8 +160,16 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
 
   describe('GET /api/auth/me and /auth/me', () => {
     it.each(['/api/auth/me', '/auth/me'])('%s answers the token owner', async (path) => {
-      const response = await request(testApp.server).get(path).set('Authorization', `Bearer ${await entra.token()}`).expect(200);
-      expect(response.body).toEqual({ id: '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9', email: 'mara@contoso.example', name: 'Mara Jansen', role: 'admin' });
+      const response = await request(testApp.server)
+        .get(path)
+        .set('Authorization', `Bearer ${await entra.token()}`)
+        .expect(200);
+      expect(response.body).toEqual({
+        id: '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9',
+        email: 'mara@contoso.example',
+        name: 'Mara Jansen',
+        role: 'admin',
+      });
       contract.assert(response);
     });
 

@@ -2,7 +2,13 @@ import { validate } from '@readme/openapi-parser';
 import request from 'supertest';
 import { createTestApp, type TestApp } from './support/test-app';
 
-type Operation = { security?: unknown; deprecated?: boolean; parameters?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> };
+type Operation = {
+  security?: unknown;
+  deprecated?: boolean;
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+};
 
 /** Operations that change something yet need no credential. */
 const PUBLIC_ACTIONS = ['POST /api/contact', 'PATCH /api/download-cv', 'PATCH /api/cv/generate', 'POST /api/admin/sync-certifications'];
@@ -11,7 +17,12 @@ const ADMIN_READS = ['/api/auth/me', '/auth/me', '/api/metrics/cv-downloads'];
 
 describe('GET /openapi.json', () => {
   let testApp: TestApp;
-  let document: { openapi: string; info: Record<string, string>; servers: { url: string }[]; paths: Record<string, Record<string, Operation>> };
+  let document: {
+    openapi: string;
+    info: Record<string, string>;
+    servers: { url: string }[];
+    paths: Record<string, Record<string, Operation>>;
+  };
 
   beforeAll(async () => {
     testApp = await createTestApp({
@@ -93,8 +104,10 @@ describe('GET /openapi.json', () => {
   });
 
   it('puts the bearer requirement and 401 and 403 (and 503 where a database is needed) on every admin operation', () => {
-    const isPublicAction = ({ method, path }: { method: string; path: string }) => PUBLIC_ACTIONS.includes(`${method.toUpperCase()} ${path}`);
-    for (const action of operations().filter(isPublicAction)) expect([action.path, action.operation.security]).toEqual([action.path, undefined]);
+    const isPublicAction = ({ method, path }: { method: string; path: string }) =>
+      PUBLIC_ACTIONS.includes(`${method.toUpperCase()} ${path}`);
+    for (const action of operations().filter(isPublicAction))
+      expect([action.path, action.operation.security]).toEqual([action.path, undefined]);
     const adminOperations = operations().filter((op) => (op.method !== 'get' && !isPublicAction(op)) || ADMIN_READS.includes(op.path));
     expect(adminOperations.length).toBeGreaterThanOrEqual(19);
     for (const { path, method, operation } of adminOperations) {
@@ -102,14 +115,27 @@ describe('GET /openapi.json', () => {
       const expected = path.endsWith('/auth/me') ? ['401', '403'] : ['401', '403', '503'];
       expect([path, method, Object.keys(operation.responses)]).toEqual([path, method, expect.arrayContaining(expected)]);
     }
-    const guarded = operations().filter((op) => op.operation.security).map(({ method, path }) => `${method} ${path}`);
+    const guarded = operations()
+      .filter((op) => op.operation.security)
+      .map(({ method, path }) => `${method} ${path}`);
     expect(guarded.sort()).toEqual(adminOperations.map(({ method, path }) => `${method} ${path}`).sort());
   });
 
   it('names the write models as the spec does', () => {
     const schemas = Object.keys((document as unknown as { components: { schemas: object } }).components.schemas);
     expect(schemas).toEqual(
-      expect.arrayContaining(['ProjectCreate', 'ProjectUpdate', 'WorkEntryCreate', 'WorkEntryUpdate', 'SkillCategoryCreate', 'SkillCategoryUpdate', 'SkillCreate', 'SkillUpdate', 'ReorderRequest', 'HTTPValidationError']),
+      expect.arrayContaining([
+        'ProjectCreate',
+        'ProjectUpdate',
+        'WorkEntryCreate',
+        'WorkEntryUpdate',
+        'SkillCategoryCreate',
+        'SkillCategoryUpdate',
+        'SkillCreate',
+        'SkillUpdate',
+        'ReorderRequest',
+        'HTTPValidationError',
+      ]),
     );
   });
 

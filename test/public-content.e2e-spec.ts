@@ -34,9 +34,19 @@ describe('public content from the built-in data set', () => {
     it('lists cards in display order, without detail fields', async () => {
       const { body } = await get('/api/projects', 200);
       expect(body.map((card: { slug: string }) => card.slug)).toEqual(PROJECTS.map((p) => p.slug));
-      expect(Object.keys(body[0]).sort()).toEqual(
-        ['category', 'client', 'demo', 'description', 'image', 'impact', 'longDescription', 'slug', 'status', 'technologies', 'title'],
-      );
+      expect(Object.keys(body[0]).sort()).toEqual([
+        'category',
+        'client',
+        'demo',
+        'description',
+        'image',
+        'impact',
+        'longDescription',
+        'slug',
+        'status',
+        'technologies',
+        'title',
+      ]);
     });
 
     it('answers a detail with navigation following the list order', async () => {

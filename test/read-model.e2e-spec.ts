@@ -72,7 +72,9 @@ describe('the read model: prepared bodies, ETags and encodings', () => {
   });
 
   it('answers an unknown slug and a missing index with 404', async () => {
-    expect((await http().get('/api/projects/no-such-project').expect(404)).body).toEqual({ detail: expect.stringContaining('no-such-project') });
+    expect((await http().get('/api/projects/no-such-project').expect(404)).body).toEqual({
+      detail: expect.stringContaining('no-such-project'),
+    });
     await http().get('/api/experience/99').expect(404);
     expect((await http().get('/api/experience?top=2').expect(200)).body).toHaveLength(2);
     expect((await http().get('/api/experience?top=0').expect(200)).body).toEqual([]);

@@ -21,8 +21,7 @@ describe('several instances on one Redis', () => {
     await redis.stop();
   });
 
-  const read = (app: TestApp, path: string, client: string) =>
-    request(app.server).get(path).set('X-Forwarded-For', client);
+  const read = (app: TestApp, path: string, client: string) => request(app.server).get(path).set('X-Forwarded-For', client);
 
   it('share one budget per client: the 61st read across both instances is 429', async () => {
     for (let i = 0; i < READ_LIMIT; i += 1) await read(i % 2 ? first : second, '/api/skills', '203.0.113.1').expect(200);
@@ -51,7 +50,10 @@ describe('several instances on one Redis', () => {
       const startedAt = Date.now();
       const issue = await request(first.server).get('/api/explorer-token').expect(503);
       expect(issue.body).toEqual({ detail: 'Explorer tokens are unavailable; try again shortly' });
-      const lookUp = await request(second.server).delete('/api/projects/tidewatch').set('Authorization', 'Bearer some-explorer-token').expect(503);
+      const lookUp = await request(second.server)
+        .delete('/api/projects/tidewatch')
+        .set('Authorization', 'Bearer some-explorer-token')
+        .expect(503);
       expect(lookUp.body).toEqual({ detail: 'Explorer tokens are unavailable; try again shortly' });
       expect(Date.now() - startedAt).toBeLessThan(2_000);
     });
@@ -66,7 +68,9 @@ describe('several instances on one Redis', () => {
       await redis.resume();
       await waitFor(async () => (await request(first.server).get('/api/explorer-token')).status === 200);
       const { token } = (await request(first.server).get('/api/explorer-token').expect(200)).body;
-      await waitFor(async () => (await request(second.server).delete('/api/projects/tidewatch').set('Authorization', `Bearer ${token}`)).status === 403);
+      await waitFor(
+        async () => (await request(second.server).delete('/api/projects/tidewatch').set('Authorization', `Bearer ${token}`)).status === 403,
+      );
       // Shared counting resumes on both (each retries Redis after its fallback window): a fresh
       // client's read on one instance then counts against its budget on the other.
       let probe = 0;

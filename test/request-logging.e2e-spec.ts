@@ -31,7 +31,9 @@ describe('Request logging', () => {
       res: { status: 404 },
     });
     expect(line.durationMs).toEqual(expect.any(Number));
-    expect(logs.entries.filter((entry) => (entry.req as { id?: string } | undefined)?.id === 'log-1' && 'durationMs' in entry)).toHaveLength(1);
+    expect(
+      logs.entries.filter((entry) => (entry.req as { id?: string } | undefined)?.id === 'log-1' && 'durationMs' in entry),
+    ).toHaveLength(1);
     expect(logs.raw.join('')).not.toContain('someone@example.com');
   });
 

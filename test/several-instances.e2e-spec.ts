@@ -45,23 +45,31 @@ describe('several instances, one service', () => {
   });
 
   it('count rate limits across both: the 61st read of one client is 429 on either', async () => {
-    for (let i = 0; i < READ_LIMIT; i += 1) await as(i % 2 ? first : second, '198.51.100.60').get('/api/awards').expect(200);
+    for (let i = 0; i < READ_LIMIT; i += 1)
+      await as(i % 2 ? first : second, '198.51.100.60')
+        .get('/api/awards')
+        .expect(200);
     await as(first, '198.51.100.60').get('/api/awards').expect(429);
     await as(second, '198.51.100.60').get('/api/awards').expect(429);
   });
 
   it('accept an explorer token issued by the other: a guest, so 403 on an admin route rather than 401', async () => {
     const { body } = await as(first).get('/api/explorer-token').expect(200);
-    await as(second).patch('/api/feature-flags', { cvGeneration: true }, body.token as string).expect(403);
+    await as(second)
+      .patch('/api/feature-flags', { cvGeneration: true }, body.token as string)
+      .expect(403);
     await as(second).patch('/api/feature-flags', { cvGeneration: true }, 'not-a-token').expect(401);
   });
 
   it('show a write made on one at once on the other', async () => {
     await as(second).get('/api/projects/tidewatch').expect(200);
     await as(first).patch('/api/projects/tidewatch', { impact: 'Written on the first instance' }).expect(200);
-    await vi.waitFor(async () => expect((await as(second).get('/api/projects/tidewatch')).body.impact).toBe('Written on the first instance'), {
-      timeout: 2_000,
-    });
+    await vi.waitFor(
+      async () => expect((await as(second).get('/api/projects/tidewatch')).body.impact).toBe('Written on the first instance'),
+      {
+        timeout: 2_000,
+      },
+    );
   });
 
   it('see a flag changed on one within the flag cache lifetime on the other', async () => {

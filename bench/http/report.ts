@@ -16,7 +16,8 @@ export interface Target {
   reached: boolean;
 }
 
-const fixed = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fixed = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 export const ratio = (value: number, base: number) => `${fixed(value / base, 2)}x`;
 
@@ -33,7 +34,9 @@ export function loadTable(rows: Measured[], ratioHeaders: string[]): string {
       fixed(result.rps),
       fixed(result.p50, 1),
       fixed(result.p99, 1),
-      Object.entries(result.statuses).map(([status, count]) => `${status}: ${fixed(count)}`).join(', '),
+      Object.entries(result.statuses)
+        .map(([status, count]) => `${status}: ${fixed(count)}`)
+        .join(', '),
       ...ratioHeaders.map((_, index) => ratios?.[index] ?? ''),
     ]),
   );
@@ -44,7 +47,10 @@ export function figuresTable(figures: [string, string][]): string {
 }
 
 export function targetsTable(targets: Target[]): string {
-  return table(['Target', 'Measured', 'Reached'], targets.map(({ goal, measured, reached }) => [goal, measured, reached ? 'yes' : 'no']));
+  return table(
+    ['Target', 'Measured', 'Reached'],
+    targets.map(({ goal, measured, reached }) => [goal, measured, reached ? 'yes' : 'no']),
+  );
 }
 
 export function machineDescription(): string {

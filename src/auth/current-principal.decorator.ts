@@ -4,5 +4,6 @@ import type { Principal } from './principal';
 
 /** The admin a passport guard accepted for this request, or undefined where none was needed. */
 export const CurrentPrincipal = createParamDecorator(
-  (_: unknown, context: ExecutionContext): Principal | undefined => context.switchToHttp().getRequest<Request>().user as Principal | undefined,
+  (_: unknown, context: ExecutionContext): Principal | undefined =>
+    context.switchToHttp().getRequest<Request>().user as Principal | undefined,
 );

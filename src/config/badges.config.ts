@@ -42,7 +42,10 @@ export const badgesConfig = registerAs('badges', (): BadgesConfig => {
     credly: { baseUrl: withoutTrailingSlash(env.CREDLY_BASE_URL), username: env.CREDLY_USERNAME },
     microsoftLearn: { baseUrl: withoutTrailingSlash(env.MS_LEARN_BASE_URL), shareId: env.MS_LEARN_SHARE_ID },
     openBadges: {
-      assertionUrls: (env.OPEN_BADGES_ASSERTION_URLS ?? '').split(',').map((url) => url.trim()).filter(Boolean),
+      assertionUrls: (env.OPEN_BADGES_ASSERTION_URLS ?? '')
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
     },
   };
 });

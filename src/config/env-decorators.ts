@@ -12,8 +12,7 @@ export function EnvBoolean(): PropertyDecorator {
 
 /** A whole-number variable within [min, max]. */
 export function EnvInteger(min: number, max: number): PropertyDecorator {
-  const message = ({ property }: { property: string }): string =>
-    `${property} must be a whole number from ${min} to ${max}`;
+  const message = ({ property }: { property: string }): string => `${property} must be a whole number from ${min} to ${max}`;
   return applyDecorators(
     Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value)),
     IsInt({ message }),

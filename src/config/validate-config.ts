@@ -10,19 +10,12 @@ export class ConfigurationError extends Error {
  * Parses and validates the variables one env class declares. Fails with one line that
  * names every offending variable, so a bad deployment stops before it serves anything.
  */
-export function validateConfig<T extends object>(
-  env: NodeJS.ProcessEnv,
-  schema: ClassConstructor<T>,
-): T {
-  const present = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
-  );
+export function validateConfig<T extends object>(env: NodeJS.ProcessEnv, schema: ClassConstructor<T>): T {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const config = plainToInstance(schema, present, { exposeDefaultValues: true });
   const errors = validateSync(config, { skipMissingProperties: false });
   if (errors.length > 0) {
-    const reasons = errors.map((error) =>
-      Object.values(error.constraints ?? {}).join(', ') || `${error.property} is invalid`,
-    );
+    const reasons = errors.map((error) => Object.values(error.constraints ?? {}).join(', ') || `${error.property} is invalid`);
     throw new ConfigurationError(`Invalid configuration: ${reasons.join('; ')}`);
   }
   return config;

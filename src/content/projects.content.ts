@@ -15,8 +15,7 @@ export const PROJECTS: readonly ProjectContent[] = [
     demo: '/projects/tidewatch',
     image: 'https://images.example.com/projects/tidewatch.png',
     client: 'Waterschap Rivierenland',
-    overview:
-      'A monitoring platform that turns raw sensor telemetry into alerts and a live operational map for the on-call team.',
+    overview: 'A monitoring platform that turns raw sensor telemetry into alerts and a live operational map for the on-call team.',
     challenge:
       'Sensors reported over a flaky cellular link at irregular intervals, and the existing tooling only noticed a rising river once somebody refreshed a report.',
     solution:
@@ -49,14 +48,10 @@ export const PROJECTS: readonly ProjectContent[] = [
     image: 'https://images.example.com/projects/ledger-lens.png',
     client: 'Open source',
     overview: 'A desktop application that turns CSV and MT940 bank exports into clear monthly insights.',
-    challenge:
-      'Every bank exports a different dialect, and users refused to upload their transactions to yet another web service.',
+    challenge: 'Every bank exports a different dialect, and users refused to upload their transactions to yet another web service.',
     solution:
       'A pluggable parser per bank, a local rules-plus-classifier categoriser, and a Tauri shell that keeps every byte on the machine.',
-    results: [
-      'Parsers for 11 banks, most written by contributors',
-      'Categorisation accuracy of 94% on the maintainers’ test set',
-    ],
+    results: ['Parsers for 11 banks, most written by contributors', 'Categorisation accuracy of 94% on the maintainers’ test set'],
     responsibilities: ['Created and maintain the project', 'Review contributions and cut releases'],
     embeddedApp: null,
     publicationUrl: null,
@@ -79,10 +74,7 @@ export const PROJECTS: readonly ProjectContent[] = [
     challenge: 'Safety labels were sparse and biased towards busy streets where more people report incidents.',
     solution:
       'A graph attention network trained with a debiasing loss on the street graph, evaluated against survey data from 1,200 cyclists.',
-    results: [
-      'Routes rated safer by 71% of survey respondents',
-      'Only 6% longer on average than the shortest route',
-    ],
+    results: ['Routes rated safer by 71% of survey respondents', 'Only 6% longer on average than the shortest route'],
     responsibilities: ['Formulated the research question', 'Built the data pipeline and models', 'Ran the user survey'],
     embeddedApp: null,
     publicationUrl: null,
@@ -103,8 +95,7 @@ export const PROJECTS: readonly ProjectContent[] = [
     client: 'FysioNet Zuid',
     overview: 'A booking and planning system shared by 14 clinics and 90 therapists.',
     challenge: 'Phone-only booking overloaded reception, and room double-bookings happened weekly.',
-    solution:
-      'A constraint-based planner that treats rooms and equipment as resources, with online booking and automated reminders.',
+    solution: 'A constraint-based planner that treats rooms and equipment as resources, with online booking and automated reminders.',
     results: ['Reception call volume halved', 'Room conflicts eliminated', 'No-shows down 35%'],
     responsibilities: ['Led a team of three developers', 'Designed the planning engine', 'Owned the Azure deployment'],
     embeddedApp: null,
@@ -128,10 +119,7 @@ export const PROJECTS: readonly ProjectContent[] = [
     challenge: 'Rooftop solar made demand curves volatile, and the old regression models missed sunny-day dips.',
     solution:
       'Per-substation gradient boosting models with irradiance forecasts as features, retrained nightly by Airflow and served by FastAPI.',
-    results: [
-      'Mean absolute percentage error down from 9.1% to 7.1%',
-      'Results published at a peer-reviewed energy informatics workshop',
-    ],
+    results: ['Mean absolute percentage error down from 9.1% to 7.1%', 'Results published at a peer-reviewed energy informatics workshop'],
     responsibilities: ['Feature engineering and model selection', 'Built the serving API', 'Co-wrote the paper'],
     embeddedApp: null,
     publicationUrl: 'https://doi.example.org/10.1234/energy.2024.117',

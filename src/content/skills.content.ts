@@ -9,7 +9,11 @@ export const SKILL_CATEGORIES: readonly SkillCategoryContent[] = [
     iconColor: '#3b82f6',
     skills: [
       { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a01', name: 'TypeScript', projects: ['Tidewatch', 'Portfolio Platform'] },
-      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a02', name: 'Python', projects: ['Learning Safe Cycling Routes', 'Short-Term Grid Load Forecasting'] },
+      {
+        id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a02',
+        name: 'Python',
+        projects: ['Learning Safe Cycling Routes', 'Short-Term Grid Load Forecasting'],
+      },
       { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a03', name: 'Rust', projects: ['Ledger Lens'] },
       { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a04', name: 'C#', projects: ['Physio Planner'] },
     ],
@@ -22,7 +26,11 @@ export const SKILL_CATEGORIES: readonly SkillCategoryContent[] = [
     skills: [
       { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a05', name: 'NestJS', projects: ['Tidewatch', 'Portfolio Platform'] },
       { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a06', name: 'FastAPI', projects: ['Short-Term Grid Load Forecasting'] },
-      { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a07', name: 'PostgreSQL', projects: ['Tidewatch', 'Portfolio Platform', 'Learning Safe Cycling Routes'] },
+      {
+        id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a07',
+        name: 'PostgreSQL',
+        projects: ['Tidewatch', 'Portfolio Platform', 'Learning Safe Cycling Routes'],
+      },
       { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a08', name: '.NET', projects: ['Physio Planner'] },
     ],
   },

@@ -15,14 +15,7 @@ import { OpenBadgesProvider } from './sync/providers/open-badges.provider';
 @Module({
   imports: [TypeOrmModule.forFeature([AwardEntity, CertificationEntity])],
   controllers: [AwardsController, CertificationsController, CertificationSyncController],
-  providers: [
-    AwardsService,
-    CertificationsService,
-    CertificationSyncService,
-    CredlyProvider,
-    MicrosoftLearnProvider,
-    OpenBadgesProvider,
-  ],
+  providers: [AwardsService, CertificationsService, CertificationSyncService, CredlyProvider, MicrosoftLearnProvider, OpenBadgesProvider],
   exports: [AwardsService, CertificationsService],
 })
 export class CredentialsModule {}

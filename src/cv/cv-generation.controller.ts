@@ -1,12 +1,5 @@
 import { Body, Controller, Get, Patch, StreamableFile } from '@nestjs/common';
-import {
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
 import { CvGenerationService } from './cv-generation.service';

@@ -14,13 +14,7 @@ import { CvDownloadEventEntity } from './entities/cv-download-event.entity';
 import { ChromiumPdfRenderer } from './pdf/chromium-pdf.renderer';
 
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([CvDownloadEventEntity]),
-    ProjectsModule,
-    ExperienceModule,
-    SkillsModule,
-    CredentialsModule,
-  ],
+  imports: [TypeOrmModule.forFeature([CvDownloadEventEntity]), ProjectsModule, ExperienceModule, SkillsModule, CredentialsModule],
   controllers: [CvDownloadController, CvGenerationController],
   providers: [CvFilesService, CvGenerationService, CvContentService, CvMetrics, ChromiumPdfRenderer],
   exports: [CvGenerationService],

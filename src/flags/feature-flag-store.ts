@@ -60,10 +60,7 @@ export class FeatureFlagStore {
 
   private async fetch(flag: FeatureFlagName): Promise<ConfigurationSetting<FeatureFlagValue> | undefined> {
     const setting = await this.call(() =>
-      this.client.getConfigurationSetting(
-        { key: keyOf(flag), label: this.label },
-        { abortSignal: AbortSignal.timeout(STORE_TIMEOUT_MS) },
-      ),
+      this.client.getConfigurationSetting({ key: keyOf(flag), label: this.label }, { abortSignal: AbortSignal.timeout(STORE_TIMEOUT_MS) }),
     );
     return setting && isFeatureFlag(setting) ? parseFeatureFlag(setting) : undefined;
   }

@@ -110,10 +110,7 @@ export class ProjectsService {
     return reordered.map(toProjectCard);
   }
 
-  private async update(
-    slug: string,
-    changes: (project: ProjectEntity) => Partial<ProjectEntity>,
-  ): Promise<ProjectDetailDto> {
+  private async update(slug: string, changes: (project: ProjectEntity) => Partial<ProjectEntity>): Promise<ProjectDetailDto> {
     this.database.assertWritable();
     const project = await this.projects.findOneBy({ slug: storableSlug(slug) });
     if (!project) throw projectNotFound(slug);
@@ -143,11 +140,7 @@ function projectNotFound(slug: string): NotFoundException {
 function derivedSlug(title: string): string {
   const slug = slugify(title);
   if (!slug) {
-    throw RequestValidationException.single(
-      ['body', 'slug'],
-      'No slug can be derived from this title; give one',
-      'value_error',
-    );
+    throw RequestValidationException.single(['body', 'slug'], 'No slug can be derived from this title; give one', 'value_error');
   }
   return slug;
 }

@@ -54,7 +54,11 @@ export class ContentChanges implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async listen(): Promise<void> {
-    const client = new Client({ connectionString: this.config.url, application_name: 'portfolio-content-listener', connectionTimeoutMillis: 3_000 });
+    const client = new Client({
+      connectionString: this.config.url,
+      application_name: 'portfolio-content-listener',
+      connectionTimeoutMillis: 3_000,
+    });
     client.on('notification', ({ payload }) => {
       if (CONTENT_DOMAINS.includes(payload as ContentDomain)) this.readModel.invalidate(payload as ContentDomain);
     });

@@ -59,10 +59,7 @@ export class SkillsController {
     returns: SkillCategoryDto,
     notFound: CATEGORY_NOT_FOUND,
   })
-  patchCategory(
-    @Param('category_id', ParseUUIDPathPipe) id: string,
-    @Body() dto: UpdateSkillCategoryDto,
-  ): Promise<SkillCategoryDto> {
+  patchCategory(@Param('category_id', ParseUUIDPathPipe) id: string, @Body() dto: UpdateSkillCategoryDto): Promise<SkillCategoryDto> {
     return this.skills.patchCategory(id, dto);
   }
 
@@ -84,10 +81,7 @@ export class SkillsController {
     returns: IdResponseDto,
     notFound: CATEGORY_NOT_FOUND,
   })
-  createSkill(
-    @Param('category_id', ParseUUIDPathPipe) categoryId: string,
-    @Body() dto: CreateSkillDto,
-  ): Promise<IdResponseDto> {
+  createSkill(@Param('category_id', ParseUUIDPathPipe) categoryId: string, @Body() dto: CreateSkillDto): Promise<IdResponseDto> {
     return this.skills.createSkill(categoryId, dto);
   }
 

@@ -45,9 +45,7 @@ export class SkillsService {
       const categories = manager.getRepository(SkillCategoryEntity);
       const last = await categories.maximum('sortOrder');
       const { skills = [], ...fields } = dto;
-      const category = await categories.save(
-        categories.create({ ...CATEGORY_RESET, ...fields, sortOrder: (last ?? -1) + 1 }),
-      );
+      const category = await categories.save(categories.create({ ...CATEGORY_RESET, ...fields, sortOrder: (last ?? -1) + 1 }));
       const repository = manager.getRepository(SkillEntity);
       await repository.save(
         skills.map((skill, index) => repository.create({ ...SKILL_RESET, ...skill, categoryId: category.id, sortOrder: index })),

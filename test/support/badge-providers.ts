@@ -53,9 +53,24 @@ export class LocalBadgeProviders {
     this.msLearnFailure = undefined;
     this.requests.length = 0;
     this.credlyBadges = [
-      { id: '0a1b2c3d-0000-4000-8000-000000000001', name: 'Certified Kubernetes Administrator (CKA)', issuedAt: '2024-02-11T09:12:44.000-05:00', expiresAt: '2027-02-11T00:00:00.000-05:00' },
-      { id: '0a1b2c3d-0000-4000-8000-000000000002', name: 'HashiCorp Certified: Terraform Associate (003)', issuedAt: '2023-09-04T14:03:10.000-05:00', expiresAt: '2025-09-04T00:00:00.000-05:00' },
-      { id: '0a1b2c3d-0000-4000-8000-000000000003', name: 'AWS Certified Solutions Architect – Associate', issuedAt: '2022-06-20T10:00:00.000-05:00', expiresAt: null },
+      {
+        id: '0a1b2c3d-0000-4000-8000-000000000001',
+        name: 'Certified Kubernetes Administrator (CKA)',
+        issuedAt: '2024-02-11T09:12:44.000-05:00',
+        expiresAt: '2027-02-11T00:00:00.000-05:00',
+      },
+      {
+        id: '0a1b2c3d-0000-4000-8000-000000000002',
+        name: 'HashiCorp Certified: Terraform Associate (003)',
+        issuedAt: '2023-09-04T14:03:10.000-05:00',
+        expiresAt: '2025-09-04T00:00:00.000-05:00',
+      },
+      {
+        id: '0a1b2c3d-0000-4000-8000-000000000003',
+        name: 'AWS Certified Solutions Architect – Associate',
+        issuedAt: '2022-06-20T10:00:00.000-05:00',
+        expiresAt: null,
+      },
     ];
   }
 
@@ -99,7 +114,18 @@ export class LocalBadgeProviders {
         },
         issuer: {
           summary: 'issued by Linux Foundation',
-          entities: [{ label: 'Issued by', primary: true, entity: { type: 'Organization', id: 'org-1', name: 'The Linux Foundation', url: 'https://www.credly.com/org/the-linux-foundation' } }],
+          entities: [
+            {
+              label: 'Issued by',
+              primary: true,
+              entity: {
+                type: 'Organization',
+                id: 'org-1',
+                name: 'The Linux Foundation',
+                url: 'https://www.credly.com/org/the-linux-foundation',
+              },
+            },
+          ],
         },
       })),
       metadata: {
@@ -125,8 +151,20 @@ export class LocalBadgeProviders {
       certificationData: {
         totalActiveCertifications: 2,
         activeCertifications: [
-          { name: 'Microsoft Certified: Azure Developer Associate', certificationNumber: 'H591-2044', dateEarned: '2024-03-02T00:00:00+00:00', expiration: '2026-03-02T23:59:59.999+00:00', status: 'Active' },
-          { name: 'Microsoft Certified: DevOps Engineer Expert', certificationNumber: 'J204-7781', dateEarned: '2025-01-15T00:00:00+00:00', expiration: '2026-01-15T23:59:59.999+00:00', status: 'Active' },
+          {
+            name: 'Microsoft Certified: Azure Developer Associate',
+            certificationNumber: 'H591-2044',
+            dateEarned: '2024-03-02T00:00:00+00:00',
+            expiration: '2026-03-02T23:59:59.999+00:00',
+            status: 'Active',
+          },
+          {
+            name: 'Microsoft Certified: DevOps Engineer Expert',
+            certificationNumber: 'J204-7781',
+            dateEarned: '2025-01-15T00:00:00+00:00',
+            expiration: '2026-01-15T23:59:59.999+00:00',
+            status: 'Active',
+          },
         ],
         historicalCertifications: [],
       },
@@ -140,7 +178,12 @@ const OPEN_BADGES = (base: string): Record<string, object> => ({
     '@context': 'https://w3id.org/openbadges/v2',
     type: 'Assertion',
     id: `${base}/openbadges/assertions/5b8e2c7a`,
-    recipient: { type: 'email', hashed: true, salt: 'deadsea', identity: 'sha256$c7ef86405ba71b85acd8e2e95166c4b111448089f2e1599f42fe1bba46e865c5' },
+    recipient: {
+      type: 'email',
+      hashed: true,
+      salt: 'deadsea',
+      identity: 'sha256$c7ef86405ba71b85acd8e2e95166c4b111448089f2e1599f42fe1bba46e865c5',
+    },
     issuedOn: '2023-05-17T08:30:00Z',
     expires: '2028-05-17T08:30:00Z',
     image: `${base}/openbadges/images/5b8e2c7a.png`,

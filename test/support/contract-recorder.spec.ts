@@ -34,7 +34,11 @@ function appAnswering(status: number, body: unknown, encoding?: 'gzip') {
 
 describe('ContractRecorder', () => {
   it('finds nothing wrong with declared answers, compressed or not', async () => {
-    for (const [status, encoding] of [[200, undefined], [200, 'gzip'], [304, undefined]] as const) {
+    for (const [status, encoding] of [
+      [200, undefined],
+      [200, 'gzip'],
+      [304, undefined],
+    ] as const) {
       const { app, recorder } = appAnswering(status, ['a', 'b'], encoding);
       await request(app).get('/api/items');
       expect(recorder.violations(document)).toEqual([]);

@@ -53,7 +53,12 @@ export class LocalAppConfiguration {
   /** Puts a feature flag in the store directly, as the Azure portal would. */
   setFlag(id: string, label: string, enabled: boolean): void {
     const key = `.appconfig.featureflag/${id}`;
-    this.store(key, label, JSON.stringify({ id, enabled, conditions: { client_filters: [] } }), 'application/vnd.microsoft.appconfig.ff+json;charset=utf-8');
+    this.store(
+      key,
+      label,
+      JSON.stringify({ id, enabled, conditions: { client_filters: [] } }),
+      'application/vnd.microsoft.appconfig.ff+json;charset=utf-8',
+    );
   }
 
   /** The flag's `enabled` as stored, or undefined when the key is missing. */

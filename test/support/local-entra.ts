@@ -57,7 +57,11 @@ export class LocalEntra {
   }
 
   /** A v2.0 access token for the API, valid for an hour unless claims say otherwise. */
-  async token(claims: Record<string, unknown> = {}, key: KeyPair['privateKey'] = this.signingKey.privateKey, kid = this.kid): Promise<string> {
+  async token(
+    claims: Record<string, unknown> = {},
+    key: KeyPair['privateKey'] = this.signingKey.privateKey,
+    kid = this.kid,
+  ): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({
       iss: this.issuer,
@@ -125,7 +129,8 @@ export class LocalEntra {
     if (membership && request.method === 'POST') {
       this.membershipRequests += 1;
       if (!this.graphAvailable) return [503, { error: { code: 'serviceNotAvailable' } }];
-      if (!request.headers.authorization?.startsWith('Bearer graph-app-token-')) return [401, { error: { code: 'InvalidAuthenticationToken' } }];
+      if (!request.headers.authorization?.startsWith('Bearer graph-app-token-'))
+        return [401, { error: { code: 'InvalidAuthenticationToken' } }];
       const { groupIds } = JSON.parse(body) as { groupIds: string[] };
       const userId = decodeURIComponent(membership[1]);
       return [200, { value: this.members.has(userId) ? groupIds.filter((id) => id === ADMIN_GROUP_ID) : [] }];

@@ -11,9 +11,7 @@ export class LogLines {
   /** The one line written when the request with this id has finished. */
   async requestLine(requestId: string): Promise<Record<string, unknown>> {
     return vi.waitFor(() => {
-      const line = this.entries.find(
-        (entry) => (entry.req as { id?: string } | undefined)?.id === requestId && 'durationMs' in entry,
-      );
+      const line = this.entries.find((entry) => (entry.req as { id?: string } | undefined)?.id === requestId && 'durationMs' in entry);
       if (!line) throw new Error(`no request line for ${requestId}`);
       return line;
     });

@@ -71,7 +71,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
  */
 async function forgetNestjsPinoRootLogger(): Promise<void> {
   const esmBuild = join(dirname(createRequire(__filename).resolve('nestjs-pino')), '..', 'esm');
-  const { __resetOutOfContextForTests } = (await import(pathToFileURL(join(esmBuild, 'PinoLogger.js')).href)) as { __resetOutOfContextForTests: () => void };
+  const { __resetOutOfContextForTests } = (await import(pathToFileURL(join(esmBuild, 'PinoLogger.js')).href)) as {
+    __resetOutOfContextForTests: () => void;
+  };
   __resetOutOfContextForTests();
 }
 

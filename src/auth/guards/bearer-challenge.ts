@@ -28,6 +28,7 @@ export function principalOrChallenge(
     .flat()
     .filter((failure): failure is Error => failure instanceof Error && !(failure instanceof NotAnEntraToken))
     .map((failure) => failure.message);
-  if (reasons.length > 0) logger.warn({ event: 'jwt_rejected', requestId: context.switchToHttp().getRequest<Request>().requestId, reasons });
+  if (reasons.length > 0)
+    logger.warn({ event: 'jwt_rejected', requestId: context.switchToHttp().getRequest<Request>().requestId, reasons });
   challenge(context, 'Invalid or expired credentials', 'Bearer error="invalid_token"');
 }

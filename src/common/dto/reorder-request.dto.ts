@@ -3,8 +3,7 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsUUID } from 'class-validator';
 import { IsText } from '@/common/validation/validation.decorators';
 
-const ORDER_DESCRIPTION =
-  'Ids without duplicates; they take the first places in this order, the rest keep theirs after them';
+const ORDER_DESCRIPTION = 'Ids without duplicates; they take the first places in this order, the rest keep theirs after them';
 
 function IsIdList({ uuid }: { uuid: boolean }): PropertyDecorator {
   return applyDecorators(

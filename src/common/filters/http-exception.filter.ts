@@ -52,10 +52,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
   private fromHttpException(exception: HttpException): [number, object] {
     const parseFailure = (exception.cause as BodyParserFailure | undefined)?.type;
     if (parseFailure === 'entity.parse.failed') {
-      return [
-        HttpStatus.UNPROCESSABLE_ENTITY,
-        { detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] },
-      ];
+      return [HttpStatus.UNPROCESSABLE_ENTITY, { detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] }];
     }
     const status = exception.getStatus();
     if (parseFailure === 'entity.too.large') {

@@ -18,11 +18,12 @@ const ACCEPTABLE_REQUEST_ID = /^[\x21-\x7e]{1,200}$/;
  */
 export function requestIdMiddleware(req: Request, res: Response, next: NextFunction): void {
   const incoming = req.headers['x-request-id'];
-  req.requestId =
-    typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  req.requestId = typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
   res.setHeader(REQUEST_ID_HEADER, req.requestId);
   next();
 }
 
 /** The request's id as a handler parameter, for log lines that belong to the request. */
-export const RequestId = createParamDecorator((_data: unknown, context: ExecutionContext): string => context.switchToHttp().getRequest<Request>().requestId);
+export const RequestId = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): string => context.switchToHttp().getRequest<Request>().requestId,
+);

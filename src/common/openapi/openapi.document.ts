@@ -17,9 +17,7 @@ export function buildOpenApiDocument(app: INestApplication, servers: OpenApiServ
   const config = new DocumentBuilder()
     .setOpenAPIVersion('3.1.0')
     .setTitle('Portfolio Content Service')
-    .setDescription(
-      'Public portfolio content, contact messages, CV downloads and feature flags, plus admin writes.',
-    )
+    .setDescription('Public portfolio content, contact messages, CV downloads and feature flags, plus admin writes.')
     .setVersion(OPENAPI_VERSION)
     .addServer('http://localhost:8000', 'Local')
     .addServer(servers.production, 'Production')
@@ -52,7 +50,10 @@ export const EXPLORER_SCRIPT_SOURCES = ["'self'", `'sha256-${createHash('sha256'
  */
 function withOwnOriginFirst(request: Request, document: OpenAPIObject): OpenAPIObject {
   if (!request.path.endsWith('/swagger-ui-init.js')) return document;
-  return { ...document, servers: [{ url: '/', description: 'This server (where the explorer was loaded from)' }, ...(document.servers ?? [])] };
+  return {
+    ...document,
+    servers: [{ url: '/', description: 'This server (where the explorer was loaded from)' }, ...(document.servers ?? [])],
+  };
 }
 
 /** Serves the description at /openapi.json and Swagger UI (bundled assets, no CDN) at /docs. */

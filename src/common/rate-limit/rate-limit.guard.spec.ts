@@ -4,7 +4,11 @@ import { MemoryThrottlerStorage } from './memory-throttler.storage';
 
 /** The guard's tracker: the key a client is counted under. */
 async function trackerOf(ip: string | undefined): Promise<string> {
-  const guard = new RateLimitGuard({ throttlers: [{ limit: 1, ttl: 1 }], ipv6SubnetPrefix: 64 }, new MemoryThrottlerStorage(), new Reflector());
+  const guard = new RateLimitGuard(
+    { throttlers: [{ limit: 1, ttl: 1 }], ipv6SubnetPrefix: 64 },
+    new MemoryThrottlerStorage(),
+    new Reflector(),
+  );
   await guard.onModuleInit();
   return (guard as unknown as { getTracker(req: { ip?: string }): Promise<string> }).getTracker({ ip });
 }

@@ -12,8 +12,7 @@ export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
     {
       provide: REDIS_CLIENT,
       inject: [redisConfig.KEY],
-      useFactory: ({ url }: ConfigType<typeof redisConfig>): Promise<Redis | null> | null =>
-        url ? connectRedis(url) : null,
+      useFactory: ({ url }: ConfigType<typeof redisConfig>): Promise<Redis | null> | null => (url ? connectRedis(url) : null),
     },
   ],
   exports: [REDIS_CLIENT],

@@ -12,7 +12,10 @@ export class HttpMetricsMiddleware implements NestMiddleware {
 
   constructor(metricsExport: MetricsExport) {
     this.requests = metricsExport.meter.createCounter('http.server.requests', { description: 'HTTP requests answered' });
-    this.duration = metricsExport.meter.createHistogram('http.server.request.duration', { description: 'Time to answer an HTTP request', unit: 's' });
+    this.duration = metricsExport.meter.createHistogram('http.server.request.duration', {
+      description: 'Time to answer an HTTP request',
+      unit: 's',
+    });
   }
 
   use(req: Request, res: Response, next: NextFunction): void {

@@ -7,7 +7,9 @@ import { MetricsExport } from './metrics-export';
 /** OpenTelemetry metrics for every module; HTTP request metrics only while they are exported. */
 @Global()
 @Module({
-  providers: [{ provide: MetricsExport, inject: [appConfig.KEY], useFactory: (config: ConfigType<typeof appConfig>) => MetricsExport.create(config) }],
+  providers: [
+    { provide: MetricsExport, inject: [appConfig.KEY], useFactory: (config: ConfigType<typeof appConfig>) => MetricsExport.create(config) },
+  ],
   exports: [MetricsExport],
 })
 export class TelemetryModule implements NestModule {

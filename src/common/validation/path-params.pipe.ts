@@ -21,11 +21,7 @@ export class ParseIntPathPipe implements PipeTransform<string, number> {
 export class ParseUUIDPathPipe implements PipeTransform<string, string> {
   transform(value: string, metadata: ArgumentMetadata): string {
     if (!isUUID(value)) {
-      throw RequestValidationException.single(
-        ['path', metadata.data ?? 'value'],
-        'Input should be a valid UUID',
-        'uuid_parsing',
-      );
+      throw RequestValidationException.single(['path', metadata.data ?? 'value'], 'Input should be a valid UUID', 'uuid_parsing');
     }
     return value.toLowerCase();
   }

@@ -44,9 +44,7 @@ export class RequestValidationPipe extends ValidationPipe {
       return await super.transform(value ?? {}, metadata);
     } catch (error) {
       if (error instanceof RequestValidationException) {
-        throw new RequestValidationException(
-          error.issues.map((issue) => ({ ...issue, loc: [location, ...issue.loc] })),
-        );
+        throw new RequestValidationException(error.issues.map((issue) => ({ ...issue, loc: [location, ...issue.loc] })));
       }
       throw error;
     }
@@ -66,7 +64,8 @@ export class RequestValidationPipe extends ValidationPipe {
   }
 }
 
-const isEmpty = (value: unknown): boolean => value === undefined || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+const isEmpty = (value: unknown): boolean =>
+  value === undefined || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
 
 function assertObjectBody(value: unknown): void {
   if (value === undefined) return;
@@ -78,11 +77,7 @@ function assertObjectBody(value: unknown): void {
     );
   }
   if (depthExceeds(value, MAX_BODY_DEPTH)) {
-    throw RequestValidationException.single(
-      ['body'],
-      `JSON body is nested more than ${MAX_BODY_DEPTH} levels deep`,
-      'json_invalid',
-    );
+    throw RequestValidationException.single(['body'], `JSON body is nested more than ${MAX_BODY_DEPTH} levels deep`, 'json_invalid');
   }
 }
 
@@ -92,7 +87,8 @@ function assertNoNul(value: unknown, location: (string | number)[]): void {
   while (pending.length > 0) {
     const [current, loc] = pending.pop()!;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) throw RequestValidationException.single(loc, 'Value error, text must not contain NUL characters', 'value_error');
+      if (current.includes('\u0000'))
+        throw RequestValidationException.single(loc, 'Value error, text must not contain NUL characters', 'value_error');
     } else if (typeof current === 'object' && current !== null) {
       for (const [key, child] of Object.entries(current)) pending.push([child, [...loc, Array.isArray(current) ? Number(key) : key]]);
     }

@@ -12,9 +12,7 @@ export class RequireFieldsPipe<T extends object> implements PipeTransform<T, T> 
   transform(value: T): T {
     const missing = this.fields.filter((field) => value[field] === undefined);
     if (missing.length > 0) {
-      throw new RequestValidationException(
-        missing.map((field) => ({ loc: ['body', field], msg: 'Field required', type: 'missing' })),
-      );
+      throw new RequestValidationException(missing.map((field) => ({ loc: ['body', field], msg: 'Field required', type: 'missing' })));
     }
     return value;
   }

@@ -31,8 +31,6 @@ describe('toValidationIssues', () => {
     const nested = error('items', items, undefined, [
       error('1', items[1], undefined, [error('title', 3, { isString: 'title must be a string' })]),
     ]);
-    expect(toValidationIssues([nested])).toEqual([
-      { loc: ['items', 1, 'title'], msg: 'title must be a string', type: 'string_type' },
-    ]);
+    expect(toValidationIssues([nested])).toEqual([{ loc: ['items', 1, 'title'], msg: 'title must be a string', type: 'string_type' }]);
   });
 });

@@ -1,17 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsInt,
-  IsOptional,
-  IsString,
-  MaxLength,
-  Min,
-  MinLength,
-  NotContains,
-  ValidateIf,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, MaxLength, Min, MinLength, NotContains, ValidateIf } from 'class-validator';
 
 /**
  * An integer that may arrive as a query string: only plain digit strings are converted,

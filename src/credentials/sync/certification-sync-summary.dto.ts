@@ -13,7 +13,7 @@ class SyncErrorDto {
 
 @ApiSchema({ name: 'CertificationSyncSummary' })
 export class CertificationSyncSummaryDto {
-  @ApiProperty({ description: "Credly entries now in step (created, updated or unchanged); 0 when not configured" })
+  @ApiProperty({ description: 'Credly entries now in step (created, updated or unchanged); 0 when not configured' })
   credly!: number;
 
   @ApiProperty({ description: 'Microsoft Learn certifications now in step' })

@@ -83,30 +83,34 @@ export class ChromiumPdfRenderer implements OnApplicationShutdown {
   private launched(): Promise<Browser> {
     // puppeteer-core is loaded with the first render: most instances never render, and it is a
     // tenth of the start-up time.
-    this.browser ??= import('puppeteer-core').then(({ launch }) => launch({
-      executablePath: this.config.chromiumPath,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      // Not on a signal: the app closes the browser once in-flight renders are done.
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-    })).then(
-      (browser) => {
-        browser.once('disconnected', () => {
-          // Unexpected only while still in use: shutting down forgets the browser first.
-          if (!this.browser) return;
-          this.logger.warn({ event: 'chromium_disconnected' });
+    this.browser ??= import('puppeteer-core')
+      .then(({ launch }) =>
+        launch({
+          executablePath: this.config.chromiumPath,
+          headless: true,
+          args: CHROMIUM_ARGS,
+          // Not on a signal: the app closes the browser once in-flight renders are done.
+          handleSIGINT: false,
+          handleSIGTERM: false,
+          handleSIGHUP: false,
+        }),
+      )
+      .then(
+        (browser) => {
+          browser.once('disconnected', () => {
+            // Unexpected only while still in use: shutting down forgets the browser first.
+            if (!this.browser) return;
+            this.logger.warn({ event: 'chromium_disconnected' });
+            this.browser = undefined;
+          });
+          return browser;
+        },
+        (error: unknown) => {
           this.browser = undefined;
-        });
-        return browser;
-      },
-      (error: unknown) => {
-        this.browser = undefined;
-        this.logger.error({ event: 'chromium_unavailable', reason: error instanceof Error ? error.message : String(error) });
-        throw unavailable('CV generation is unavailable: no usable browser');
-      },
-    );
+          this.logger.error({ event: 'chromium_unavailable', reason: error instanceof Error ? error.message : String(error) });
+          throw unavailable('CV generation is unavailable: no usable browser');
+        },
+      );
     return this.browser;
   }
 

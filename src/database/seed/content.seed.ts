@@ -16,84 +16,108 @@ export async function seedBuiltInContent(dataSource: DataSource): Promise<boolea
     const runner = manager.queryRunner!;
     await runner.query('SELECT pg_advisory_xact_lock(hashtext($1))', [SEED_LOCK_KEY]);
     if (await hasAnyContent(runner)) return false;
-    await insertRows(runner, 'projects', PROJECTS.map((project, index) => ({
-      slug: project.slug,
-      title: project.title,
-      description: project.description,
-      long_description: project.longDescription,
-      technologies: project.technologies,
-      category: project.category,
-      status: project.status,
-      impact: project.impact,
-      demo: project.demo,
-      image: project.image,
-      client: project.client,
-      overview: project.overview,
-      challenge: project.challenge,
-      solution: project.solution,
-      results: project.results,
-      responsibilities: project.responsibilities,
-      embedded_app: project.embeddedApp,
-      publication_url: project.publicationUrl,
-      thesis_url: project.thesisUrl,
-      sort_order: index,
-    })));
-    await insertRows(runner, 'work_entries', WORK_ENTRIES.map((entry, index) => ({
-      id: entry.id,
-      company: entry.company,
-      role: entry.role,
-      period: entry.period,
-      location: entry.location,
-      type: entry.type,
-      description: entry.description,
-      responsibilities: entry.responsibilities,
-      technologies: entry.technologies,
-      note: entry.note,
-      additional_projects: entry.additionalProjects && JSON.stringify(entry.additionalProjects),
-      achievement: entry.achievement,
-      sort_order: index,
-    })));
-    await insertRows(runner, 'skill_categories', SKILL_CATEGORIES.map((category, index) => ({
-      id: category.id,
-      title: category.title,
-      icon_name: category.iconName,
-      icon_color: category.iconColor,
-      sort_order: index,
-    })));
-    await insertRows(runner, 'skills', SKILL_CATEGORIES.flatMap((category) =>
-      category.skills.map((skill, index) => ({
-        id: skill.id,
-        category_id: category.id,
-        name: skill.name,
-        projects: skill.projects,
+    await insertRows(
+      runner,
+      'projects',
+      PROJECTS.map((project, index) => ({
+        slug: project.slug,
+        title: project.title,
+        description: project.description,
+        long_description: project.longDescription,
+        technologies: project.technologies,
+        category: project.category,
+        status: project.status,
+        impact: project.impact,
+        demo: project.demo,
+        image: project.image,
+        client: project.client,
+        overview: project.overview,
+        challenge: project.challenge,
+        solution: project.solution,
+        results: project.results,
+        responsibilities: project.responsibilities,
+        embedded_app: project.embeddedApp,
+        publication_url: project.publicationUrl,
+        thesis_url: project.thesisUrl,
         sort_order: index,
       })),
-    ));
-    await insertRows(runner, 'awards', AWARDS.map((award, index) => ({
-      id: award.id,
-      title: award.title,
-      organization: award.organization,
-      year: award.year,
-      description: award.description,
-      icon_name: award.iconName,
-      bg_color: award.bgColor,
-      sort_order: index,
-    })));
+    );
+    await insertRows(
+      runner,
+      'work_entries',
+      WORK_ENTRIES.map((entry, index) => ({
+        id: entry.id,
+        company: entry.company,
+        role: entry.role,
+        period: entry.period,
+        location: entry.location,
+        type: entry.type,
+        description: entry.description,
+        responsibilities: entry.responsibilities,
+        technologies: entry.technologies,
+        note: entry.note,
+        additional_projects: entry.additionalProjects && JSON.stringify(entry.additionalProjects),
+        achievement: entry.achievement,
+        sort_order: index,
+      })),
+    );
+    await insertRows(
+      runner,
+      'skill_categories',
+      SKILL_CATEGORIES.map((category, index) => ({
+        id: category.id,
+        title: category.title,
+        icon_name: category.iconName,
+        icon_color: category.iconColor,
+        sort_order: index,
+      })),
+    );
+    await insertRows(
+      runner,
+      'skills',
+      SKILL_CATEGORIES.flatMap((category) =>
+        category.skills.map((skill, index) => ({
+          id: skill.id,
+          category_id: category.id,
+          name: skill.name,
+          projects: skill.projects,
+          sort_order: index,
+        })),
+      ),
+    );
+    await insertRows(
+      runner,
+      'awards',
+      AWARDS.map((award, index) => ({
+        id: award.id,
+        title: award.title,
+        organization: award.organization,
+        year: award.year,
+        description: award.description,
+        icon_name: award.iconName,
+        bg_color: award.bgColor,
+        sort_order: index,
+      })),
+    );
     // Seeded certifications are curated copies: locked so a later sync never rewrites them.
-    await insertRows(runner, 'certifications', CERTIFICATIONS.map((certification, index) => ({
-      id: certification.id,
-      title: certification.title,
-      description: certification.description,
-      icon_type: certification.iconType,
-      link: certification.link,
-      link_text: certification.linkText,
-      source: certification.source,
-      badge_image_url: certification.badgeImageUrl,
-      issued_at: certification.issuedAt,
-      expires_at: certification.expiresAt,
-      sync_enabled: false,
-      sort_order: index,
-    })));
+    await insertRows(
+      runner,
+      'certifications',
+      CERTIFICATIONS.map((certification, index) => ({
+        id: certification.id,
+        title: certification.title,
+        description: certification.description,
+        icon_type: certification.iconType,
+        link: certification.link,
+        link_text: certification.linkText,
+        source: certification.source,
+        badge_image_url: certification.badgeImageUrl,
+        issued_at: certification.issuedAt,
+        expires_at: certification.expiresAt,
+        sync_enabled: false,
+        sort_order: index,
+      })),
+    );
     return true;
   });
 }
@@ -108,9 +132,7 @@ async function insertRows(runner: QueryRunner, table: string, rows: Row[]): Prom
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]);
   const parameters: unknown[] = [];
-  const tuples = rows.map(
-    (row) => `(${columns.map((column) => `$${parameters.push(row[column])}`).join(', ')})`,
-  );
+  const tuples = rows.map((row) => `(${columns.map((column) => `$${parameters.push(row[column])}`).join(', ')})`);
   await runner.query(
     `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES ${tuples.join(', ')}`,
     parameters,

@@ -30,13 +30,11 @@ const prototypeKeys: fc.Arbitrary<unknown> = fc.constantFrom(
 );
 
 /** Arrays and objects nested far deeper than any real body. */
-const deepNesting: fc.Arbitrary<unknown> = fc
-  .tuple(fc.integer({ min: 20, max: 400 }), fc.boolean())
-  .map(([depth, useArrays]) => {
-    let value: unknown = 'bottom';
-    for (let level = 0; level < depth; level += 1) value = useArrays ? [value] : { a: value };
-    return value;
-  });
+const deepNesting: fc.Arbitrary<unknown> = fc.tuple(fc.integer({ min: 20, max: 400 }), fc.boolean()).map(([depth, useArrays]) => {
+  let value: unknown = 'bottom';
+  for (let level = 0; level < depth; level += 1) value = useArrays ? [value] : { a: value };
+  return value;
+});
 
 /** Any JSON value a hostile or careless client might send in place of a valid one. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(

@@ -79,19 +79,21 @@ function conformingOfType(type: string, schema: Schema, document: OpenApiDocumen
 function bodyFor(schema: Schema | undefined, document: OpenApiDocument): fc.Arbitrary<unknown> {
   if (!schema) return fc.oneof(fc.constant(undefined), hostileValue);
   const valid = conforming(schema, document);
-  const corrupted = fc
-    .tuple(valid, fc.string({ maxLength: 20 }), hostileValue)
-    .map(([body, key, value]) => {
-      if (!body || typeof body !== 'object' || Array.isArray(body)) return value;
-      const keys = Object.keys(body);
-      return { ...body, [keys.length ? keys[key.length % keys.length] : key]: value };
-    });
+  const corrupted = fc.tuple(valid, fc.string({ maxLength: 20 }), hostileValue).map(([body, key, value]) => {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return value;
+    const keys = Object.keys(body);
+    return { ...body, [keys.length ? keys[key.length % keys.length] : key]: value };
+  });
   return fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: corrupted, weight: 3 }, { arbitrary: hostileValue, weight: 2 });
 }
 
 function parameterValue(parameter: Parameter, document: OpenApiDocument): fc.Arbitrary<string> {
   const valid = conforming(parameter.schema, document).map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
-  return fc.oneof(valid, fc.constantFrom(...KNOWN_IDS), hostileString.filter((value) => value.length <= 2_000));
+  return fc.oneof(
+    valid,
+    fc.constantFrom(...KNOWN_IDS),
+    hostileString.filter((value) => value.length <= 2_000),
+  );
 }
 
 function requestsFor(template: string, method: string, operation: Operation, document: OpenApiDocument, adminToken: string) {
@@ -103,7 +105,14 @@ function requestsFor(template: string, method: string, operation: Operation, doc
     .record({
       path: fc.tuple(...pathParameters.map((parameter) => parameterValue(parameter, document).filter((value) => value !== ''))),
       query: fc.tuple(...queryParameters.map((parameter) => fc.option(parameterValue(parameter, document), { nil: undefined }))),
-      authorization: fc.constantFrom(undefined, `Bearer ${adminToken}`, `Bearer ${adminToken}`, 'Bearer not-a-token', 'Basic YWRtaW46YWRtaW4=', `Bearer ${'x'.repeat(4_000)}`),
+      authorization: fc.constantFrom(
+        undefined,
+        `Bearer ${adminToken}`,
+        `Bearer ${adminToken}`,
+        'Bearer not-a-token',
+        'Basic YWRtaW46YWRtaW4=',
+        `Bearer ${'x'.repeat(4_000)}`,
+      ),
       body: METHODS.indexOf(method) > 0 ? bodyFor(bodySchema, document) : fc.constant(undefined),
     })
     .map(({ path, query, authorization, body }): FuzzRequest => {
