@@ -1,6 +1,3 @@
-export * from './content.types';
-export { PROJECTS } from './projects.content';
-export { WORK_ENTRIES } from './experience.content';
-export { SKILL_CATEGORIES } from './skills.content';
-export { AWARDS, CERTIFICATIONS } from './credentials.content';
-export { PROFILE } from './profile.content';
+export * from './content-document';
+export { DEMO_CONTENT } from './demo-content';
+export { ServedContent } from './served-content';

@@ -1,7 +1,7 @@
-import type { ProjectContent } from './content.types';
+import type { ProjectItem } from '@/content/content-document';
 
 /** In display order: GET /api/projects and the detail navigation follow it. */
-export const PROJECTS: readonly ProjectContent[] = [
+export const PROJECTS: readonly ProjectItem[] = [
   {
     slug: 'tidewatch',
     title: 'Tidewatch',

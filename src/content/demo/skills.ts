@@ -1,7 +1,7 @@
-import type { SkillCategoryContent } from './content.types';
+import type { SkillCategoryItem } from '@/content/content-document';
 
 /** Skills name the projects (by title) that used them. */
-export const SKILL_CATEGORIES: readonly SkillCategoryContent[] = [
+export const SKILL_CATEGORIES: readonly SkillCategoryItem[] = [
   {
     id: '8a4e0c6b-2d1f-4e3a-b5c7-1f9d2e8a7b01',
     title: 'Languages',

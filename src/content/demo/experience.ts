@@ -1,7 +1,7 @@
-import type { WorkEntryContent } from './content.types';
+import type { WorkEntryItem } from '@/content/content-document';
 
 /** Newest first: index 0 of the deprecated by-index read is the first entry. */
-export const WORK_ENTRIES: readonly WorkEntryContent[] = [
+export const WORK_ENTRIES: readonly WorkEntryItem[] = [
   {
     id: '3f1c2a9e-7b5d-4c1e-9a2f-0d8e6b4a1c01',
     company: 'Nordlicht Mobility',

@@ -1,6 +1,6 @@
-import type { AwardContent, CertificationContent } from './content.types';
+import type { AwardItem, CertificationItem } from '@/content/content-document';
 
-export const AWARDS: readonly AwardContent[] = [
+export const AWARDS: readonly AwardItem[] = [
   {
     id: 'c7e9a1b3-4d5f-4a6b-8c9d-0e1f2a3b4c01',
     title: 'Best Teaching Assistant',
@@ -30,7 +30,8 @@ export const AWARDS: readonly AwardContent[] = [
   },
 ];
 
-export const CERTIFICATIONS: readonly CertificationContent[] = [
+/** The synced ones are curated copies, locked (syncEnabled false) so that a sync never rewrites them. */
+export const CERTIFICATIONS: readonly CertificationItem[] = [
   {
     id: 'e2f4a6b8-1c3d-4e5f-9a7b-6c8d0e2f4a01',
     title: 'Microsoft Certified: Azure Developer Associate',
@@ -39,6 +40,8 @@ export const CERTIFICATIONS: readonly CertificationContent[] = [
     link: 'https://learn.microsoft.com/api/credentials/share/en-us/MaraJansen/AZ204-2024',
     linkText: 'Verify on Microsoft Learn',
     source: 'microsoft_learn',
+    externalId: 'AZ204-2024',
+    syncEnabled: false,
     badgeImageUrl: null,
     issuedAt: '2024-03-18T00:00:00.000Z',
     expiresAt: '2026-03-18T00:00:00.000Z',
@@ -51,6 +54,8 @@ export const CERTIFICATIONS: readonly CertificationContent[] = [
     link: 'https://www.credly.com/badges/0b8f1e2a-5c3d-4f6e-8a9b-1c2d3e4f5a6b',
     linkText: 'View on Credly',
     source: 'credly',
+    externalId: '0b8f1e2a-5c3d-4f6e-8a9b-1c2d3e4f5a6b',
+    syncEnabled: false,
     badgeImageUrl: 'https://images.credly.com/images/ckad-badge.png',
     issuedAt: '2023-06-02T00:00:00.000Z',
     expiresAt: '2026-06-02T00:00:00.000Z',

@@ -1,7 +1,7 @@
-import type { ProfileContent } from './content.types';
+import type { ProfileItem } from '@/content/content-document';
 
-/** The person behind the portfolio, as the CV introduces her. Not editable through the API. */
-export const PROFILE: ProfileContent = {
+/** The person behind the portfolio, as the CV introduces her. */
+export const PROFILE: ProfileItem = {
   name: 'Mara Jansen',
   location: 'Utrecht, Netherlands',
   email: 'mara@marajansen.example',

@@ -1,0 +1,119 @@
+/**
+ * The whole portfolio as one JSON document: what the service serves without a database, what an
+ * empty database is seeded from, and (with version 1) what an admin exports and imports. Each list
+ * is in display order; each item is its create model plus its id (the slug for projects). Optional
+ * fields may be left out: they take the value a create would give them.
+ */
+export interface ContentDocument {
+  readonly version: 1;
+  readonly profile: ProfileItem | null;
+  readonly projects: readonly ProjectItem[];
+  readonly experience: readonly WorkEntryItem[];
+  readonly skills: readonly SkillCategoryItem[];
+  readonly awards: readonly AwardItem[];
+  readonly certifications: readonly CertificationItem[];
+}
+
+/** Text written once per CV language. */
+export interface Localised {
+  readonly english: string;
+  readonly nederlands: string;
+}
+
+export interface ProfileLinkItem {
+  readonly label: string;
+  readonly url: string;
+}
+
+export interface ProfileItem {
+  readonly name: string;
+  readonly headline?: Localised;
+  readonly summary?: Localised;
+  readonly location?: string;
+  readonly email?: string;
+  readonly website?: string;
+  readonly links?: readonly ProfileLinkItem[];
+}
+
+export interface ProjectItem {
+  readonly slug: string;
+  readonly title: string;
+  readonly description: string;
+  readonly longDescription?: string;
+  readonly technologies?: readonly string[];
+  readonly category?: string;
+  readonly status?: string;
+  readonly impact?: string;
+  readonly demo?: string;
+  readonly image?: string;
+  readonly client?: string;
+  readonly overview?: string;
+  readonly challenge?: string;
+  readonly solution?: string;
+  readonly results?: readonly string[];
+  readonly responsibilities?: readonly string[];
+  readonly embeddedApp?: string | null;
+  readonly publicationUrl?: string | null;
+  readonly thesisUrl?: string | null;
+}
+
+export interface AdditionalProjectItem {
+  readonly title: string;
+  readonly description: string;
+}
+
+export interface WorkEntryItem {
+  readonly id: string;
+  readonly company: string;
+  readonly role: string;
+  readonly period: string;
+  readonly location?: string;
+  readonly type?: string;
+  readonly description?: string;
+  readonly responsibilities?: readonly string[];
+  readonly technologies?: readonly string[];
+  readonly note?: string | null;
+  readonly additionalProjects?: readonly AdditionalProjectItem[] | null;
+  readonly achievement?: string | null;
+}
+
+export interface SkillItem {
+  readonly id: string;
+  readonly name: string;
+  readonly projects?: readonly string[];
+}
+
+export interface SkillCategoryItem {
+  readonly id: string;
+  readonly title: string;
+  readonly iconName?: string;
+  readonly iconColor?: string;
+  readonly skills?: readonly SkillItem[];
+}
+
+export interface AwardItem {
+  readonly id: string;
+  readonly title: string;
+  readonly organization: string;
+  readonly year: string;
+  readonly description?: string;
+  readonly iconName?: string;
+  readonly bgColor?: string;
+}
+
+export interface CertificationItem {
+  readonly id: string;
+  readonly title: string;
+  readonly description?: string;
+  readonly iconType?: string;
+  readonly link?: string;
+  readonly linkText?: string;
+  readonly badgeImageUrl?: string | null;
+  readonly issuedAt?: string | null;
+  readonly expiresAt?: string | null;
+  /** `manual` when left out; otherwise the provider that synced it, which `externalId` identifies there. */
+  readonly source?: string;
+  readonly externalId?: string | null;
+  /** false locks a synced entry: the certification sync never changes it. */
+  readonly syncEnabled?: boolean;
+}
