@@ -1,20 +1,19 @@
-import { Controller, Req, Res } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { ApiDatabaseBacked } from '@/database/database-unavailable.decorator';
+import { ContentDomain } from '@/read-model/content-domain.decorator';
 import { PublicRead } from '@/read-model/public-read.decorator';
-import { sendPrepared } from '@/read-model/send-prepared';
 import { AwardsService } from './awards.service';
 import { AwardDto } from './dto/award.dto';
 
 @ApiTags('credentials')
-@ApiDatabaseBacked()
-@Controller('api/awards')
+@Controller('awards')
+@ContentDomain('awards')
 export class AwardsController {
   constructor(private readonly awards: AwardsService) {}
 
-  @PublicRead('', { summary: 'Awards in display order', returns: [AwardDto] })
-  async findAll(@Req() req: Request, @Res() res: Response): Promise<void> {
-    sendPrepared(req, res, await this.awards.listBody());
+  @Get()
+  @PublicRead({ summary: 'Awards in display order', returns: [AwardDto] })
+  findAll(): Promise<AwardDto[]> {
+    return this.awards.findAll();
   }
 }

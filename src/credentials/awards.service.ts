@@ -1,29 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
-import { AWARDS } from '@/content';
-import { DatabaseStatus } from '@/database/database-status';
-import { PreparedBody } from '@/read-model/prepared-body';
-import { ReadModel } from '@/read-model/read-model.service';
+import type { AwardItem } from '@/content';
+import { awardFromItem } from './credential-defaults';
 import { toAward } from './credential.mapper';
 import type { AwardDto } from './dto/award.dto';
-import { AwardEntity } from './entities/award.entity';
+import { AwardsRepository } from './persistence/awards.repository';
 
 @Injectable()
 export class AwardsService {
-  constructor(
-    @InjectRepository(AwardEntity) private readonly awards: Repository<AwardEntity>,
-    private readonly database: DatabaseStatus,
-    private readonly readModel: ReadModel,
-  ) {}
-
-  /** GET /api/awards, prepared once per change. */
-  listBody(): Promise<PreparedBody> {
-    return this.readModel.view('awards', 'list', async () => PreparedBody.of(await this.findAll()));
-  }
+  constructor(private readonly awards: AwardsRepository) {}
 
   async findAll(): Promise<AwardDto[]> {
-    if (!this.database.isConfigured) return [...AWARDS];
-    return (await this.awards.find({ order: { sortOrder: 'ASC', createdAt: 'ASC' } })).map(toAward);
+    return (await this.awards.findAll()).map(toAward);
+  }
+
+  /** Replaces every award with a content document's, in its order. */
+  replaceAll(items: readonly AwardItem[]): Promise<void> {
+    return this.awards.replaceAll(items.map(awardFromItem));
+  }
+
+  isEmpty(): Promise<boolean> {
+    return this.awards.isEmpty();
   }
 }

@@ -1,20 +1,19 @@
-import { Controller, Req, Res } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { ApiDatabaseBacked } from '@/database/database-unavailable.decorator';
+import { ContentDomain } from '@/read-model/content-domain.decorator';
 import { PublicRead } from '@/read-model/public-read.decorator';
-import { sendPrepared } from '@/read-model/send-prepared';
 import { CertificationsService } from './certifications.service';
 import { CertificationDto } from './dto/certification.dto';
 
 @ApiTags('credentials')
-@ApiDatabaseBacked()
-@Controller('api/certifications')
+@Controller('certifications')
+@ContentDomain('certifications')
 export class CertificationsController {
   constructor(private readonly certifications: CertificationsService) {}
 
-  @PublicRead('', { summary: 'Certifications in display order, manual and synced alike', returns: [CertificationDto] })
-  async findAll(@Req() req: Request, @Res() res: Response): Promise<void> {
-    sendPrepared(req, res, await this.certifications.listBody());
+  @Get()
+  @PublicRead({ summary: 'Certifications in display order, manual and synced alike', returns: [CertificationDto] })
+  findAll(): Promise<CertificationDto[]> {
+    return this.certifications.findAll();
   }
 }

@@ -1,29 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
-import { CERTIFICATIONS } from '@/content';
-import { DatabaseStatus } from '@/database/database-status';
-import { PreparedBody } from '@/read-model/prepared-body';
-import { ReadModel } from '@/read-model/read-model.service';
+import type { CertificationItem } from '@/content';
+import { certificationFromItem } from './credential-defaults';
 import { toCertification } from './credential.mapper';
 import type { CertificationDto } from './dto/certification.dto';
-import { CertificationEntity } from './entities/certification.entity';
+import { CertificationsRepository } from './persistence/certifications.repository';
 
 @Injectable()
 export class CertificationsService {
-  constructor(
-    @InjectRepository(CertificationEntity) private readonly certifications: Repository<CertificationEntity>,
-    private readonly database: DatabaseStatus,
-    private readonly readModel: ReadModel,
-  ) {}
-
-  /** GET /api/certifications, prepared once per change. */
-  listBody(): Promise<PreparedBody> {
-    return this.readModel.view('certifications', 'list', async () => PreparedBody.of(await this.findAll()));
-  }
+  constructor(private readonly certifications: CertificationsRepository) {}
 
   async findAll(): Promise<CertificationDto[]> {
-    if (!this.database.isConfigured) return [...CERTIFICATIONS];
-    return (await this.certifications.find({ order: { sortOrder: 'ASC', createdAt: 'ASC' } })).map(toCertification);
+    return (await this.certifications.findAll()).map(toCertification);
+  }
+
+  /** Replaces every certification with a content document's, in its order. */
+  replaceAll(items: readonly CertificationItem[]): Promise<void> {
+    return this.certifications.replaceAll(items.map(certificationFromItem));
+  }
+
+  isEmpty(): Promise<boolean> {
+    return this.certifications.isEmpty();
   }
 }

@@ -1,9 +1,9 @@
 import type { AwardDto } from './dto/award.dto';
 import type { CertificationDto } from './dto/certification.dto';
-import type { AwardEntity } from './entities/award.entity';
-import type { CertificationEntity } from './entities/certification.entity';
+import type { Award } from './persistence/awards.repository';
+import type { Certification } from './persistence/certifications.repository';
 
-export function toAward(award: AwardEntity): AwardDto {
+export function toAward(award: Award): AwardDto {
   return {
     id: award.id,
     title: award.title,
@@ -15,7 +15,7 @@ export function toAward(award: AwardEntity): AwardDto {
   };
 }
 
-export function toCertification(certification: CertificationEntity): CertificationDto {
+export function toCertification(certification: Certification): CertificationDto {
   return {
     id: certification.id,
     title: certification.title,
@@ -25,7 +25,7 @@ export function toCertification(certification: CertificationEntity): Certificati
     linkText: certification.linkText,
     source: certification.source,
     badgeImageUrl: certification.badgeImageUrl,
-    issuedAt: certification.issuedAt?.toISOString() ?? null,
-    expiresAt: certification.expiresAt?.toISOString() ?? null,
+    issuedAt: certification.issuedAt,
+    expiresAt: certification.expiresAt,
   };
 }

@@ -1,11 +1,11 @@
-import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { databaseConfig } from '@/config/database.config';
 import { type Reachability, reachabilityOf } from '@/common/reachability';
+import { databaseConfig } from '@/config/database.config';
 
-/** Whether content lives in PostgreSQL, or in the built-in data set with writes unavailable. */
+/** Whether a database is configured, and whether it answers. */
 @Injectable()
 export class DatabaseStatus {
   readonly isConfigured: boolean;
@@ -20,14 +20,5 @@ export class DatabaseStatus {
   reachability(): Promise<Reachability> {
     if (!this.isConfigured) return Promise.resolve('not configured');
     return reachabilityOf(() => this.dataSource.query('SELECT 1'));
-  }
-
-  /** Admin writes need a database; without one they answer 503. */
-  assertWritable(): void {
-    if (!this.isConfigured) {
-      throw new ServiceUnavailableException({
-        detail: 'No database is configured: content is read-only from the built-in data set',
-      });
-    }
   }
 }

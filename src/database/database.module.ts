@@ -1,24 +1,44 @@
-import { Global, Module } from '@nestjs/common';
+import { ClsPluginTransactional } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
+import { getDataSourceToken, TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
+import { ClsModule } from 'nestjs-cls';
+import type { DataSourceOptions } from 'typeorm';
 import { databaseConfig } from '@/config/database.config';
 import { postgresOptions } from './data-source.options';
 import { DatabaseStatus } from './database-status';
-import { ContentSeeder } from './seed/content.seeder';
 
+type Entities = NonNullable<DataSourceOptions['entities']>;
+
+/**
+ * The PostgreSQL data source, and transactions that span repositories: an adapter method marked
+ * @Transactional() joins the transaction its caller runs in (nestjs-cls keeps it per async
+ * context, only while one runs), or starts its own.
+ */
 @Global()
-@Module({
-  imports: [
-    TypeOrmModule.forRootAsync({
-      inject: [databaseConfig.KEY],
-      useFactory: ({ url, migrationsRun }: ConfigType<typeof databaseConfig>): TypeOrmModuleOptions =>
-        url
-          ? { ...postgresOptions(url), autoLoadEntities: true, migrationsRun, retryAttempts: 3, retryDelay: 2_000 }
-          : // Without DATABASE_URL the data source is never connected; services read the built-in data set.
-            { type: 'postgres', autoLoadEntities: true, manualInitialization: true },
-    }),
-  ],
-  providers: [DatabaseStatus, ContentSeeder],
-  exports: [DatabaseStatus],
-})
-export class DatabaseModule {}
+@Module({})
+export class DatabaseModule {
+  /** `entities` is the app's one registry (src/app.entities.ts), which the migration CLI uses too. */
+  static forRoot(entities: Entities): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          inject: [databaseConfig.KEY],
+          useFactory: ({ url, migrationsRun }: ConfigType<typeof databaseConfig>): TypeOrmModuleOptions =>
+            url
+              ? { ...postgresOptions(url), entities, migrationsRun, retryAttempts: 3, retryDelay: 2_000 }
+              : // Without DATABASE_URL the data source is never connected; content comes from the served document.
+                { type: 'postgres', entities, manualInitialization: true },
+        }),
+        ClsModule.forRoot({
+          global: true,
+          plugins: [new ClsPluginTransactional({ adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }) })],
+        }),
+      ],
+      providers: [DatabaseStatus],
+      exports: [DatabaseStatus],
+    };
+  }
+}

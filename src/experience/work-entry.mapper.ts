@@ -1,7 +1,7 @@
 import type { WorkEntryDto } from './dto/work-entry.dto';
-import type { WorkEntryEntity } from './entities/work-entry.entity';
+import type { WorkEntry } from './persistence/experience.repository';
 
-export function toWorkEntry(entry: WorkEntryEntity): WorkEntryDto {
+export function toWorkEntry(entry: WorkEntry): WorkEntryDto {
   return {
     id: entry.id,
     company: entry.company,

@@ -1,24 +1,24 @@
-import { PROJECTS } from '@/content';
+import { DEMO_CONTENT } from '@/content';
+import { projectFromItem } from './project-defaults';
 import { toProjectCard, toProjectDetail } from './project.mapper';
+
+const [first, second, third] = DEMO_CONTENT.projects.map(projectFromItem);
 
 describe('project mapping', () => {
   it('keeps detail fields out of a card', () => {
-    const card = toProjectCard(PROJECTS[0]);
+    const card = toProjectCard(first);
     expect(card).not.toHaveProperty('overview');
-    expect(card).toMatchObject({ slug: PROJECTS[0].slug, title: PROJECTS[0].title });
+    expect(card).toMatchObject({ slug: first.slug, title: first.title });
   });
 
-  it('links a detail to its neighbours in display order', () => {
-    const ordered = PROJECTS.slice(0, 3);
-    expect(toProjectDetail(ordered, 1).navigation).toEqual({
-      previous: { slug: ordered[0].slug, title: ordered[0].title },
-      next: { slug: ordered[2].slug, title: ordered[2].title },
+  it('links a detail to its neighbours', () => {
+    expect(toProjectDetail({ item: second, previous: first, next: third }).navigation).toEqual({
+      previous: { slug: first.slug, title: first.title },
+      next: { slug: third.slug, title: third.title },
     });
-    expect(toProjectDetail(ordered, 0).navigation.previous).toBeNull();
-    expect(toProjectDetail(ordered, 2).navigation.next).toBeNull();
   });
 
-  it('gives a lone project no neighbours', () => {
-    expect(toProjectDetail(PROJECTS.slice(0, 1), 0).navigation).toEqual({ previous: null, next: null });
+  it('gives the ends no neighbour on their open side', () => {
+    expect(toProjectDetail({ item: first, previous: undefined, next: undefined }).navigation).toEqual({ previous: null, next: null });
   });
 });

@@ -1,8 +1,9 @@
-import type { ProjectContent } from '@/content';
 import type { ProjectCardDto } from './dto/project-card.dto';
 import type { ProjectDetailDto, ProjectLinkDto } from './dto/project-detail.dto';
+import type { PlacedItem } from '@/content-store/ordered-collection';
+import type { Project } from './persistence/projects.repository';
 
-export function toProjectCard(project: ProjectContent): ProjectCardDto {
+export function toProjectCard(project: Project): ProjectCardDto {
   return {
     slug: project.slug,
     title: project.title,
@@ -18,12 +19,10 @@ export function toProjectCard(project: ProjectContent): ProjectCardDto {
   };
 }
 
-const toLink = (project: ProjectContent | undefined): ProjectLinkDto | null =>
-  project ? { slug: project.slug, title: project.title } : null;
+const toLink = (project: Project | undefined): ProjectLinkDto | null => (project ? { slug: project.slug, title: project.title } : null);
 
-/** The detail of `ordered[index]`, with neighbours taken from the same display order. */
-export function toProjectDetail(ordered: readonly ProjectContent[], index: number): ProjectDetailDto {
-  const project = ordered[index];
+/** A project's detail, with its neighbours in display order. */
+export function toProjectDetail({ item: project, previous, next }: PlacedItem<Project>): ProjectDetailDto {
   return {
     ...toProjectCard(project),
     overview: project.overview,
@@ -34,6 +33,6 @@ export function toProjectDetail(ordered: readonly ProjectContent[], index: numbe
     embeddedApp: project.embeddedApp,
     publicationUrl: project.publicationUrl,
     thesisUrl: project.thesisUrl,
-    navigation: { previous: toLink(ordered[index - 1]), next: toLink(ordered[index + 1]) },
+    navigation: { previous: toLink(previous), next: toLink(next) },
   };
 }

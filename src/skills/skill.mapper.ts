@@ -1,17 +1,16 @@
 import type { SkillCategoryDto, SkillDto } from './dto/skill-category.dto';
-import type { SkillCategoryEntity } from './entities/skill-category.entity';
-import type { SkillEntity } from './entities/skill.entity';
+import type { Skill, SkillCategory } from './persistence/skills.repository';
 
-export function toSkill(skill: SkillEntity): SkillDto {
+export function toSkill(skill: Skill): SkillDto {
   return { id: skill.id, name: skill.name, projects: skill.projects };
 }
 
-export function toSkillCategory(category: SkillCategoryEntity): SkillCategoryDto {
+export function toSkillCategory(category: SkillCategory, skills: readonly Skill[]): SkillCategoryDto {
   return {
     id: category.id,
     title: category.title,
     iconName: category.iconName,
     iconColor: category.iconColor,
-    skills: category.skills.map(toSkill),
+    skills: skills.map(toSkill),
   };
 }

@@ -17,7 +17,7 @@ const ISSUE_TYPES: Record<string, string> = {
   isIn: 'enum',
   isEnum: 'enum',
   isEmail: 'value_error',
-  isUUID: 'uuid_parsing',
+  isUuid: 'uuid_parsing',
   isUrl: 'url_parsing',
   matches: 'string_pattern_mismatch',
   nestedValidation: 'model_type',

@@ -1,16 +1,36 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, MaxLength, Min, MinLength, NotContains, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  Min,
+  MinLength,
+  NotContains,
+  ValidateIf,
+} from 'class-validator';
 
 /**
- * An integer that may arrive as a query string: only plain digit strings are converted,
- * so "", "1.5" or "1e3" fail instead of quietly becoming numbers.
+ * An integer that may arrive as text (a query or path parameter): only plain digit strings are
+ * converted, so "", "1.5" or "1e3" fail instead of quietly becoming numbers.
  */
-export function IsWholeNumber({ min }: { min: number }): PropertyDecorator {
+export function IsWholeNumber({ min }: { min?: number } = {}): PropertyDecorator {
   return applyDecorators(
     Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value)),
     IsInt({ message: 'Input should be a valid integer, unable to parse string as an integer' }),
-    Min(min, { message: `Input should be greater than or equal to ${min}` }),
+    ...(min === undefined ? [] : [Min(min, { message: `Input should be greater than or equal to ${min}` })]),
+  );
+}
+
+/** A UUID in any case, compared in lower case. */
+export function IsUuid(): PropertyDecorator {
+  return applyDecorators(
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value)),
+    IsUUID('all', { message: 'Input should be a valid UUID' }),
   );
 }
 

@@ -1,4 +1,5 @@
 import { Column, Entity, Unique } from 'typeorm';
+import { ISO_TIMESTAMP } from '@/database/iso-timestamp.transformer';
 import { TimestampedEntity } from '@/database/timestamped.entity';
 
 /** Synced rows are matched on (source, external_id); manual rows have no external id. */
@@ -29,11 +30,11 @@ export class CertificationEntity extends TimestampedEntity {
   @Column({ type: 'text', nullable: true })
   badgeImageUrl!: string | null;
 
-  @Column({ type: 'timestamptz', nullable: true })
-  issuedAt!: Date | null;
+  @Column({ type: 'timestamptz', nullable: true, transformer: ISO_TIMESTAMP })
+  issuedAt!: string | null;
 
-  @Column({ type: 'timestamptz', nullable: true })
-  expiresAt!: Date | null;
+  @Column({ type: 'timestamptz', nullable: true, transformer: ISO_TIMESTAMP })
+  expiresAt!: string | null;
 
   /** false locks the row: certification sync never changes it. */
   @Column({ type: 'boolean', default: true })

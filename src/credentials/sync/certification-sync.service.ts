@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
-import { DatabaseStatus } from '@/database/database-status';
-import { CertificationEntity } from '../entities/certification.entity';
+import { ContentTransactions } from '@/content-store/content-transactions';
+import { refuseWrite } from '@/content-store/document-collection';
+import { type Certification, CertificationsRepository } from '@/credentials/persistence/certifications.repository';
 import type { CertificationSyncSummaryDto } from './certification-sync-summary.dto';
 import { CredlyProvider } from './providers/credly.provider';
 import { MicrosoftLearnProvider } from './providers/microsoft-learn.provider';
@@ -12,7 +11,7 @@ import { type BadgeProvider, type BadgeSource, ProviderError, type SyncedBadge }
 /** Serialises syncs across instances, so two never insert the same badge or the same sort order. */
 const SYNC_LOCK = 'certification-sync';
 
-const SYNCED_FIELDS = ['title', 'description', 'link', 'linkText', 'iconType', 'badgeImageUrl'] as const;
+const SYNCED_FIELDS = ['title', 'description', 'link', 'linkText', 'iconType', 'badgeImageUrl', 'issuedAt', 'expiresAt'] as const;
 
 @Injectable()
 export class CertificationSyncService {
@@ -20,8 +19,8 @@ export class CertificationSyncService {
   private readonly providers: BadgeProvider[];
 
   constructor(
-    @InjectRepository(CertificationEntity) private readonly certifications: Repository<CertificationEntity>,
-    private readonly database: DatabaseStatus,
+    private readonly certifications: CertificationsRepository,
+    private readonly transactions: ContentTransactions,
     credly: CredlyProvider,
     microsoftLearn: MicrosoftLearnProvider,
     openBadges: OpenBadgesProvider,
@@ -34,7 +33,8 @@ export class CertificationSyncService {
    * transaction per provider. A provider that cannot be read is reported and skipped.
    */
   async sync(): Promise<CertificationSyncSummaryDto> {
-    this.database.assertWritable();
+    // Without a database nothing could be kept: answer before calling any provider.
+    if (!this.transactions.acceptsWrites) return refuseWrite();
     const summary: CertificationSyncSummaryDto = { credly: 0, microsoft_learn: 0, openbadges: 0, errors: [] };
     const configured = this.providers.filter((provider) => provider.configured);
     const fetched = await Promise.allSettled(configured.map((provider) => provider.fetch()));
@@ -54,35 +54,25 @@ export class CertificationSyncService {
 
   /** How many of the provider's badges are now in step; locked rows are left alone and not counted. */
   private upsert(source: BadgeSource, badges: SyncedBadge[]): Promise<number> {
-    return this.certifications.manager.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [SYNC_LOCK]);
-      const rows = manager.getRepository(CertificationEntity);
-      const existing = new Map((await rows.findBy({ source })).map((row) => [row.externalId, row]));
-      let nextSortOrder = ((await rows.maximum('sortOrder')) ?? -1) + 1;
-      let inStep = 0;
-      for (const badge of new Map(badges.map((b) => [b.externalId, b])).values()) {
-        const row = existing.get(badge.externalId);
-        if (row && !row.syncEnabled) continue;
-        if (!row) await rows.insert({ ...badge, source, syncEnabled: true, sortOrder: nextSortOrder++ });
-        else if (differs(row, badge)) await this.update(manager, row, badge);
-        inStep += 1;
-      }
-      return inStep;
-    });
-  }
-
-  private async update(manager: EntityManager, row: CertificationEntity, badge: SyncedBadge): Promise<void> {
-    const { title, description, link, linkText, iconType, badgeImageUrl, issuedAt, expiresAt } = badge;
-    await manager
-      .getRepository(CertificationEntity)
-      .update(row.id, { title, description, link, linkText, iconType, badgeImageUrl, issuedAt, expiresAt });
+    return this.transactions.run(
+      async () => {
+        const existing = new Map(
+          (await this.certifications.findAll()).filter((row) => row.source === source).map((row) => [row.externalId, row]),
+        );
+        let inStep = 0;
+        for (const { externalId, ...badge } of new Map(badges.map((b) => [b.externalId, b])).values()) {
+          const row = existing.get(externalId);
+          if (row && !row.syncEnabled) continue;
+          if (!row) await this.certifications.add({ ...badge, externalId, source, syncEnabled: true }, 'last');
+          else if (differs(row, badge)) await this.certifications.update(row.id, badge);
+          inStep += 1;
+        }
+        return inStep;
+      },
+      { lock: SYNC_LOCK },
+    );
   }
 }
 
-function differs(row: CertificationEntity, badge: SyncedBadge): boolean {
-  return (
-    SYNCED_FIELDS.some((field) => row[field] !== badge[field]) ||
-    row.issuedAt?.getTime() !== badge.issuedAt?.getTime() ||
-    row.expiresAt?.getTime() !== badge.expiresAt?.getTime()
-  );
-}
+const differs = (row: Certification, badge: Omit<SyncedBadge, 'externalId'>): boolean =>
+  SYNCED_FIELDS.some((field) => row[field] !== badge[field]);

@@ -10,8 +10,9 @@ export interface SyncedBadge {
   linkText: string;
   iconType: string;
   badgeImageUrl: string | null;
-  issuedAt: Date | null;
-  expiresAt: Date | null;
+  /** ISO 8601, or null. */
+  issuedAt: string | null;
+  expiresAt: string | null;
 }
 
 /** A provider could not be read, or one of its entries; the detail is safe to return. */
@@ -31,11 +32,11 @@ export interface BadgeProvider {
   fetch(): Promise<ProviderResult>;
 }
 
-/** A date-time from a provider, or null when absent or unreadable. */
-export function dateOrNull(value: unknown): Date | null {
+/** A date-time from a provider in ISO 8601, or null when absent or unreadable. */
+export function isoDateOrNull(value: unknown): string | null {
   if (typeof value !== 'string' || value === '') return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
 export const textOr = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);

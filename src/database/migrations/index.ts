@@ -1,6 +1,12 @@
 import { InitialSchema1795319757117 } from './1795319757117-InitialSchema';
 import { ContactDeliveryState1795424720833 } from './1795424720833-ContactDeliveryState';
 import { ContactRedeliveryAttempts1795600000000 } from './1795600000000-ContactRedeliveryAttempts';
+import { ContentChangeTriggers1795700000000 } from './1795700000000-ContentChangeTriggers';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
-export const MIGRATIONS = [InitialSchema1795319757117, ContactDeliveryState1795424720833, ContactRedeliveryAttempts1795600000000];
+export const MIGRATIONS = [
+  InitialSchema1795319757117,
+  ContactDeliveryState1795424720833,
+  ContactRedeliveryAttempts1795600000000,
+  ContentChangeTriggers1795700000000,
+];

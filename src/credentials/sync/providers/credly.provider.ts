@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { badgesConfig } from '@/config/badges.config';
-import { fetchJson } from '../provider-http';
-import { type BadgeProvider, dateOrNull, type ProviderResult, type SyncedBadge, textOr } from '../synced-badge';
+import { fetchJson } from '@/credentials/sync/provider-http';
+import { type BadgeProvider, isoDateOrNull, type ProviderResult, type SyncedBadge, textOr } from '@/credentials/sync/synced-badge';
 
 /** Guards against a feed whose pages point at each other. */
 const MAX_PAGES = 50;
@@ -63,8 +63,8 @@ function toBadge(badge: CredlyBadge): SyncedBadge[] {
       linkText: 'Verify on Credly',
       iconType: 'credly',
       badgeImageUrl: textOr(badge.image_url) || null,
-      issuedAt: dateOrNull(badge.issued_at),
-      expiresAt: dateOrNull(badge.expires_at),
+      issuedAt: isoDateOrNull(badge.issued_at),
+      expiresAt: isoDateOrNull(badge.expires_at),
     },
   ];
 }

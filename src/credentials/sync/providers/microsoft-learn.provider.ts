@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { badgesConfig } from '@/config/badges.config';
-import { fetchJson } from '../provider-http';
-import { type BadgeProvider, dateOrNull, type ProviderResult, type SyncedBadge, textOr } from '../synced-badge';
+import { fetchJson } from '@/credentials/sync/provider-http';
+import { type BadgeProvider, isoDateOrNull, type ProviderResult, type SyncedBadge, textOr } from '@/credentials/sync/synced-badge';
 
 interface Transcript {
   userName?: unknown;
@@ -44,8 +44,8 @@ export class MicrosoftLearnProvider implements BadgeProvider {
           linkText: 'Verify on Microsoft Learn',
           iconType: 'microsoft',
           badgeImageUrl: null,
-          issuedAt: dateOrNull(certification.dateEarned),
-          expiresAt: dateOrNull(certification.expiration),
+          issuedAt: isoDateOrNull(certification.dateEarned),
+          expiresAt: isoDateOrNull(certification.expiration),
         },
       ];
     });

@@ -1,8 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { badgesConfig } from '@/config/badges.config';
-import { fetchJson } from '../provider-http';
-import { type BadgeProvider, dateOrNull, ProviderError, type ProviderResult, type SyncedBadge, textOr } from '../synced-badge';
+import { fetchJson } from '@/credentials/sync/provider-http';
+import {
+  type BadgeProvider,
+  isoDateOrNull,
+  ProviderError,
+  type ProviderResult,
+  type SyncedBadge,
+  textOr,
+} from '@/credentials/sync/synced-badge';
 
 interface BadgeClass {
   name?: unknown;
@@ -53,8 +60,8 @@ export class OpenBadgesProvider implements BadgeProvider {
       linkText: 'Verify the badge',
       iconType: 'badge',
       badgeImageUrl: imageOf(assertion.image) ?? imageOf(badgeClass.image),
-      issuedAt: dateOrNull(assertion.issuedOn),
-      expiresAt: dateOrNull(assertion.expires),
+      issuedAt: isoDateOrNull(assertion.issuedOn),
+      expiresAt: isoDateOrNull(assertion.expires),
     };
   }
 }

@@ -1,5 +1,5 @@
 import { QueryFailedError } from 'typeorm';
-import { isDatabaseUnavailable } from './database-errors';
+import { isDatabaseUnavailable } from './database-unavailable';
 
 const withCode = (code: string) => Object.assign(new Error('failed'), { code });
 

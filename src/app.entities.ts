@@ -1,0 +1,24 @@
+import { ContactMessageEntity } from './contact/entities/contact-message.entity';
+import { AwardEntity } from './credentials/entities/award.entity';
+import { CertificationEntity } from './credentials/entities/certification.entity';
+import { CvDownloadEventEntity } from './cv/entities/cv-download-event.entity';
+import { WorkEntryEntity } from './experience/entities/work-entry.entity';
+import { ProjectEntity } from './projects/entities/project.entity';
+import { SkillCategoryEntity } from './skills/entities/skill-category.entity';
+import { SkillEntity } from './skills/entities/skill.entity';
+
+/**
+ * Every entity of the service, in one place: the app's data source (app.module.ts), the
+ * migration CLI (ormconfig.ts) and the schema-drift test all use this list, and a static test
+ * checks that every @Entity() under src/ is on it.
+ */
+export const ENTITIES = [
+  ProjectEntity,
+  WorkEntryEntity,
+  SkillCategoryEntity,
+  SkillEntity,
+  AwardEntity,
+  CertificationEntity,
+  ContactMessageEntity,
+  CvDownloadEventEntity,
+];

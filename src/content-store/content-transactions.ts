@@ -1,0 +1,39 @@
+import type { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { refuseWrite } from './document-collection';
+
+export interface TransactionOptions {
+  /** Serialises every run with the same lock name, across instances sharing the database. */
+  lock?: string;
+}
+
+/**
+ * Runs writes to several collections (or several domains) as one: all of them, or none. With a
+ * database it is a transaction the collections' writes inside `work` join; over the served content
+ * document it refuses, as every write there does (503).
+ */
+export abstract class ContentTransactions {
+  /** False over the served content document: a caller about to do costly work first may answer 503 at once. */
+  abstract readonly acceptsWrites: boolean;
+  abstract run<T>(work: () => Promise<T>, options?: TransactionOptions): Promise<T>;
+}
+
+export class PostgresTransactions extends ContentTransactions {
+  readonly acceptsWrites = true;
+
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
+    super();
+  }
+
+  run<T>(work: () => Promise<T>, { lock }: TransactionOptions = {}): Promise<T> {
+    return this.txHost.withTransaction(async () => {
+      if (lock) await this.txHost.tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lock]);
+      return work();
+    });
+  }
+}
+
+export class DocumentTransactions extends ContentTransactions {
+  readonly acceptsWrites = false;
+  readonly run = refuseWrite;
+}

@@ -1,0 +1,33 @@
+/** An item in its place in the display order. */
+export interface PlacedItem<T> {
+  item: T;
+  previous: T | undefined;
+  next: T | undefined;
+}
+
+/** A write would give an item a key (a project's slug) another item has. */
+export class KeyTaken extends Error {}
+
+/** A write names an item of another collection (a skill's category) that is not there. */
+export class ReferenceMissing extends Error {}
+
+/**
+ * A content domain's items, kept in display order and addressed by a key: the UUID, or a
+ * project's slug. The port every content domain's service works against; a module picks its
+ * adapter once (contentStorage): PostgreSQL, or the served content document, which refuses writes.
+ */
+export abstract class OrderedCollection<T> {
+  abstract findAll(): Promise<T[]>;
+  abstract findOne(key: string): Promise<T | undefined>;
+  abstract findPlaced(key: string): Promise<PlacedItem<T> | undefined>;
+  /** Adds the item first or last and answers its new id; rejects with KeyTaken or ReferenceMissing. */
+  abstract add(item: Omit<T, 'id'>, at: 'first' | 'last'): Promise<string>;
+  /** Changes the given fields; undefined when nothing has the key; rejects with KeyTaken. */
+  abstract update(key: string, changes: Partial<T>): Promise<T | undefined>;
+  abstract remove(key: string): Promise<boolean>;
+  /** Gives the items the order `arrange` makes of them, all at once or not at all. */
+  abstract reorder(arrange: <R extends T>(items: R[]) => R[]): Promise<T[]>;
+  /** Replaces every item with these, in this order. */
+  abstract replaceAll(items: readonly T[]): Promise<void>;
+  abstract isEmpty(): Promise<boolean>;
+}

@@ -1,0 +1,119 @@
+import { Transactional, type TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import type { DeepPartial, EntityTarget, FindOptionsOrder, FindOptionsSelect, FindOptionsWhere, Repository } from 'typeorm';
+import { In } from 'typeorm';
+import { isForeignKeyViolation, isUniqueViolation } from '@/database/database-errors';
+import { KeyTaken, OrderedCollection, type PlacedItem, ReferenceMissing } from './ordered-collection';
+
+const INSERT_CHUNK = 500;
+
+interface Row {
+  id: string;
+  sortOrder: number;
+}
+
+/** PostgreSQL text cannot hold U+0000: such a key names no row, and is never sent to the database. */
+const isStorable = (key: string): boolean => !key.includes('\u0000');
+
+/**
+ * A content domain's table as an OrderedCollection: `sort_order` then creation time is the display
+ * order; writes that touch several rows run in one transaction (the caller's, when it runs one).
+ */
+export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
+  constructor(
+    protected readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly entity: EntityTarget<E>,
+    private readonly displayOrder: FindOptionsOrder<E>,
+    private readonly key: 'id' | 'slug' = 'id',
+  ) {
+    super();
+  }
+
+  /** The table, in the transaction that runs now if any. */
+  protected get rows(): Repository<E> {
+    return this.txHost.tx.getRepository(this.entity);
+  }
+
+  findAll(): Promise<E[]> {
+    return this.rows.find({ order: this.displayOrder });
+  }
+
+  async findOne(key: string): Promise<E | undefined> {
+    return isStorable(key) ? ((await this.rows.findOneBy(this.where(key))) ?? undefined) : undefined;
+  }
+
+  /** The order is read as keys only; then the item and its neighbours, whole. */
+  async findPlaced(key: string): Promise<PlacedItem<E> | undefined> {
+    if (!isStorable(key)) return undefined;
+    const select = { id: true, [this.key]: true } as FindOptionsSelect<E>;
+    const order = await this.rows.find({ select, order: this.displayOrder });
+    const index = order.findIndex((row) => this.keyOf(row) === key);
+    if (index < 0) return undefined;
+    const ids = [order[index - 1]?.id, order[index].id, order[index + 1]?.id];
+    const byId = new Map((await this.rows.findBy({ id: In(ids.filter(Boolean)) } as FindOptionsWhere<E>)).map((row) => [row.id, row]));
+    const [previous, item, next] = ids.map((id) => (id ? byId.get(id) : undefined));
+    return { item: item!, previous, next };
+  }
+
+  @Transactional()
+  async add(item: Omit<E, 'id'>, at: 'first' | 'last'): Promise<string> {
+    const sortOrder =
+      at === 'first'
+        ? ((await this.rows.minimum('sortOrder' as never)) ?? 1) - 1
+        : ((await this.rows.maximum('sortOrder' as never)) ?? -1) + 1;
+    const saved = await keyChecked(this.rows.save(this.rows.create({ ...item, sortOrder } as DeepPartial<E>)));
+    return saved.id;
+  }
+
+  async update(key: string, changes: Partial<E>): Promise<E | undefined> {
+    const row = await this.findOne(key);
+    return row && keyChecked(this.rows.save(this.rows.merge(row, changes as DeepPartial<E>)));
+  }
+
+  async remove(key: string): Promise<boolean> {
+    if (!isStorable(key)) return false;
+    const { affected } = await this.rows.delete(this.where(key));
+    return Boolean(affected);
+  }
+
+  /** Over rows locked for the transaction: a concurrent reorder waits, and a failing `arrange` changes nothing. */
+  @Transactional()
+  async reorder(arrange: <R extends E>(items: R[]) => R[]): Promise<E[]> {
+    const reordered = arrange(await this.rows.find({ order: this.displayOrder, lock: { mode: 'pessimistic_write' } }));
+    for (const [position, row] of reordered.entries()) {
+      if (row.sortOrder !== position) await this.rows.update(row.id, { sortOrder: position } as never);
+    }
+    return reordered;
+  }
+
+  @Transactional()
+  async replaceAll(items: readonly E[]): Promise<void> {
+    await this.rows.deleteAll();
+    const rows = items.map((item, sortOrder) => this.rows.create({ ...item, sortOrder } as DeepPartial<E>));
+    // In statements of at most INSERT_CHUNK rows: PostgreSQL takes at most 65,535 parameters in one.
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK)
+      await this.rows.insert(rows.slice(start, start + INSERT_CHUNK) as never);
+  }
+
+  async isEmpty(): Promise<boolean> {
+    return !(await this.rows.exists());
+  }
+
+  private where(key: string): FindOptionsWhere<E> {
+    return { [this.key]: key } as FindOptionsWhere<E>;
+  }
+
+  private keyOf(row: E): string {
+    return (row as unknown as Record<string, string>)[this.key];
+  }
+}
+
+async function keyChecked<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new KeyTaken();
+    if (isForeignKeyViolation(error)) throw new ReferenceMissing();
+    throw error;
+  }
+}
