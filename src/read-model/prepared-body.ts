@@ -1,34 +1,62 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Request, Response } from 'express';
+import { WrittenAnswer } from '@/common/http/written-answer';
 
-/** The representations a client can ask for with Accept-Encoding. */
-export type BodyEncoding = 'br' | 'gzip' | 'identity';
+/** Content changes rarely: caches keep it, and ask again with the ETag every time. */
+export const CACHE_CONTROL = 'public, no-cache';
+
+const ENCODINGS = ['br', 'gzip', 'identity'] as const;
+type BodyEncoding = (typeof ENCODINGS)[number];
+
+/** The strong validator of a JSON text: its SHA-256, shortened. */
+export const etagOf = (json: string): string => `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
 
 /**
- * A JSON response body made once: serialized, compressed both ways and given a strong ETag,
- * so that serving it costs no JSON.stringify, no compression and no hashing.
+ * A JSON answer made once: serialized, compressed both ways and given a strong ETag, so that
+ * sending it costs no serialization, no compression and no hashing. It answers 304 when the
+ * request is fresh (Express's `req.fresh`: If-None-Match names the ETag), and otherwise the
+ * variant Accept-Encoding prefers.
  */
-export class PreparedBody {
+export class PreparedBody extends WrittenAnswer {
   private constructor(
-    readonly identity: Buffer,
-    readonly gzip: Buffer,
-    readonly br: Buffer,
     readonly etag: string,
-  ) {}
-
-  static of(value: unknown): PreparedBody {
-    const identity = Buffer.from(JSON.stringify(value));
-    return new PreparedBody(
-      identity,
-      gzipSync(identity, { level: 9 }),
-      brotliCompressSync(identity, {
-        params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-      }),
-      `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
-    );
+    private readonly encoded: Record<BodyEncoding, Buffer>,
+  ) {
+    super();
   }
 
-  encoded(encoding: BodyEncoding): Buffer {
-    return this[encoding];
+  static of(json: string, etag = etagOf(json)): PreparedBody {
+    const identity = Buffer.from(json);
+    return new PreparedBody(etag, {
+      identity,
+      gzip: gzipSync(identity, { level: 9 }),
+      br: brotliCompressSync(identity, {
+        params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      }),
+    });
+  }
+
+  /** Bytes held, all encodings together. */
+  get size(): number {
+    return this.encoded.identity.length + this.encoded.gzip.length + this.encoded.br.length;
+  }
+
+  writeTo(req: Request, res: Response): void {
+    res.setHeader('ETag', this.etag);
+    res.setHeader('Cache-Control', CACHE_CONTROL);
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (req.fresh) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const encoding = req.headers['accept-encoding'] ? ((req.acceptsEncodings([...ENCODINGS]) || 'identity') as BodyEncoding) : 'identity';
+    const bytes = this.encoded[encoding];
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', bytes.length);
+    res.end(bytes);
   }
 }

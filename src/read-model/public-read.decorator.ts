@@ -1,14 +1,13 @@
-import { applyDecorators, Get, type Type } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, type ApiParamOptions, ApiResponse } from '@nestjs/swagger';
-import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
+import { applyDecorators, SetMetadata, type Type } from '@nestjs/common';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
-import { CACHE_CONTROL } from './send-prepared';
+import { Operation } from '@/common/openapi/operation.decorator';
+import { PUBLIC_READ } from './metadata-keys';
+import { CACHE_CONTROL } from './prepared-body';
 
 export interface PublicReadSpec {
   summary: string;
   description?: string;
   deprecated?: boolean;
-  param?: ApiParamOptions;
   returns: Type | [Type];
   /** Describes the 404, when the read can answer one. */
   notFound?: string;
@@ -19,14 +18,22 @@ const HEADERS = {
   'Cache-Control': { description: CACHE_CONTROL, schema: { type: 'string' } },
 } as const;
 
-/** A public GET served from the read model: 60 per minute, ETag and 304, gzip and brotli. */
-export const PublicRead = (path: string, spec: PublicReadSpec): MethodDecorator =>
+/**
+ * A public GET of its controller's @ContentDomain(): 60 per minute, answered from the read model
+ * (prepared bytes, ETag and 304, gzip and brotli) and, on a miss, by the handler.
+ */
+export const PublicRead = ({ summary, description, deprecated, returns, notFound }: PublicReadSpec): MethodDecorator =>
   applyDecorators(
-    Get(path),
+    SetMetadata(PUBLIC_READ, true),
     RateLimit(60),
-    ApiOperation({ summary: spec.summary, description: spec.description, deprecated: spec.deprecated }),
-    ...(spec.param ? [ApiParam(spec.param)] : []),
-    ApiOkResponse({ type: spec.returns, headers: HEADERS }),
-    ApiResponse({ status: 304, description: 'Not Modified: If-None-Match names the current ETag', headers: HEADERS }),
-    ...(spec.notFound ? [ApiNotFoundResponse({ description: spec.notFound, type: ErrorDetailDto })] : []),
+    Operation({
+      summary,
+      description,
+      deprecated,
+      responses: {
+        200: { type: returns, headers: HEADERS },
+        304: { description: 'Not Modified: If-None-Match names the current ETag', headers: HEADERS },
+        404: notFound,
+      },
+    }),
   );

@@ -1,11 +1,11 @@
 import { Global, Module } from '@nestjs/common';
-import { ContentChangedInterceptor } from './changes-content.decorator';
-import { ContentChanges } from './content-changes.service';
-import { ReadModel } from './read-model.service';
+import { ContentChangesListener } from './content-changes.listener';
+import { ReadModel } from './read-model';
+import { ReadModelInterceptor } from './read-model.interceptor';
 
 @Global()
 @Module({
-  providers: [ReadModel, ContentChanges, ContentChangedInterceptor],
-  exports: [ReadModel, ContentChanges, ContentChangedInterceptor],
+  providers: [ReadModel, ReadModelInterceptor, ContentChangesListener],
+  exports: [ReadModel, ReadModelInterceptor],
 })
 export class ReadModelModule {}

@@ -1,10 +1,6 @@
 import type { Request } from 'express';
 
-/**
- * The route pattern a request matched (`/api/projects/:project_id`), known once routing is done;
- * undefined when none did. A catch-all middleware route (`/{*path}`) is not a match.
- */
+/** The route pattern a request matched (`/api/projects/:project_id`), known once routing is done; undefined when none did. */
 export function matchedRoute(req: Request): string | undefined {
-  const route = (req.route as { path?: string } | undefined)?.path;
-  return route === '/{*path}' ? undefined : route;
+  return (req.route as { path?: string } | undefined)?.path;
 }

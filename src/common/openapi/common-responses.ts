@@ -1,5 +1,8 @@
 import type { OpenAPIObject, OperationObject, ResponsesObject } from '@nestjs/swagger';
 
+/** The 503 of every operation on content: admin writes without a database, and any read or write while it is down. */
+export const CONTENT_STORE_UNAVAILABLE = 'No database is configured (admin writes), or the database is unavailable';
+
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
 
 const errorDetail = (description: string) => ({

@@ -1,0 +1,81 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { Client } from 'pg';
+import { databaseConfig } from '@/config/database.config';
+import { isContentDomain } from './content-domains';
+import { ReadModel } from './read-model';
+
+/** The channel the content tables' triggers NOTIFY (migration ContentChangeTriggers); the payload is the domain. */
+export const CONTENT_CHANNEL = 'content_changed';
+
+const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 5_000, 10_000];
+
+/**
+ * Keeps the read model in step with the database, however the content changed: every content
+ * table announces its changes itself (statement-level triggers), so a write by this instance, by
+ * another one, by the certification sync or by SQL typed by hand all reach every instance. A
+ * listener connection of its own LISTENs; when it has to reconnect, notifications may have been
+ * missed, so the whole read model is rebuilt.
+ */
+@Injectable()
+export class ContentChangesListener implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ContentChangesListener.name);
+  private listener: Client | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private attempt = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly readModel: ReadModel,
+    @Inject(databaseConfig.KEY) private readonly config: ConfigType<typeof databaseConfig>,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.url) await this.listen(this.config.url);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  private async listen(url: string): Promise<void> {
+    const client = new Client({ connectionString: url, application_name: 'portfolio-content-listener', connectionTimeoutMillis: 3_000 });
+    client.on('notification', ({ payload }) => {
+      if (payload && isContentDomain(payload)) this.readModel.invalidate(payload);
+    });
+    client.on('error', (error) => this.lost(url, client, error));
+    client.on('end', () => this.lost(url, client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CONTENT_CHANNEL}`);
+    } catch (error) {
+      this.lost(url, client, error);
+      return;
+    }
+    this.listener = client;
+    if (this.attempt > 0) {
+      this.logger.log({ event: 'content_listener_reconnected' });
+      this.readModel.invalidateAll();
+    }
+    this.attempt = 0;
+  }
+
+  private lost(url: string, client: Client, error?: unknown): void {
+    if (this.stopped || this.reconnectTimer) return;
+    if (this.listener === client) this.listener = undefined;
+    client.removeAllListeners();
+    client.on('error', () => undefined);
+    void client.end().catch(() => undefined);
+    const delay = RECONNECT_DELAYS_MS[Math.min(this.attempt, RECONNECT_DELAYS_MS.length - 1)];
+    this.attempt += 1;
+    this.logger.warn({ event: 'content_listener_lost', reason: error ? messageOf(error) : 'connection ended', retryInMs: delay });
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      void this.listen(url);
+    }, delay);
+  }
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,20 @@
+import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { ApiServiceUnavailableResponse } from '@nestjs/swagger';
+import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
+import { CONTENT_STORE_UNAVAILABLE } from '@/common/openapi/common-responses';
+import type { ContentDomain as Domain } from './content-domains';
+import { CONTENT_DOMAIN } from './metadata-keys';
+import { ReadModelInterceptor } from './read-model.interceptor';
+
+/**
+ * The content a controller serves: its @PublicRead() answers are prepared from these domains and
+ * kept until they change, and each of its writes invalidates them on this instance at once (the
+ * database tells the other instances). Every operation may answer 503 while the content's store
+ * cannot serve it.
+ */
+export const ContentDomain = (...domains: Domain[]): ClassDecorator =>
+  applyDecorators(
+    SetMetadata(CONTENT_DOMAIN, domains),
+    UseInterceptors(ReadModelInterceptor),
+    ApiServiceUnavailableResponse({ description: CONTENT_STORE_UNAVAILABLE, type: ErrorDetailDto }),
+  );

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { CONTENT_DOMAINS, type ContentDomain } from './content-domains';
+import { etagOf, PreparedBody } from './prepared-body';
+
+/** How many distinct request URLs an instance keeps answers for; the oldest go first. */
+const MAX_ANSWERS = 2_000;
+/** Longer URLs are answered, never kept: a client cannot fill memory with long query strings. */
+const MAX_URL_LENGTH = 512;
+
+interface Answer {
+  domains: readonly ContentDomain[];
+  stamp: readonly number[];
+  body: PreparedBody;
+}
+
+/**
+ * The public reads, prepared once per change: the answer each request URL got, as bytes with its
+ * encodings and ETag. Answers with the same content share their bytes. A domain's change makes
+ * its answers stale (its generation moves on); an answer built from a generation that has passed
+ * meanwhile is sent but never kept.
+ */
+@Injectable()
+export class ReadModel {
+  private readonly generations = new Map<ContentDomain, number>(CONTENT_DOMAINS.map((domain) => [domain, 0]));
+  private readonly answers = new Map<string, Answer>();
+  private readonly bodies = new Map<string, PreparedBody>();
+
+  /** The current answer to a GET of this URL, if one was prepared. */
+  answerTo(url: string): PreparedBody | undefined {
+    const answer = this.answers.get(url);
+    if (!answer) return undefined;
+    if (this.isCurrent(answer.domains, answer.stamp)) return answer.body;
+    this.answers.delete(url);
+    return undefined;
+  }
+
+  /** The generations of the domains now: taken before an answer is built from them. */
+  stamp(domains: readonly ContentDomain[]): number[] {
+    return domains.map((domain) => this.generations.get(domain)!);
+  }
+
+  /** Prepares what a public read returned and keeps it for the URL, unless its domains changed since `stamp`. */
+  prepare(url: string, domains: readonly ContentDomain[], stamp: readonly number[], value: unknown): PreparedBody {
+    const json = JSON.stringify(value);
+    const etag = etagOf(json);
+    const body = this.bodies.get(etag) ?? PreparedBody.of(json, etag);
+    if (url.length <= MAX_URL_LENGTH && this.isCurrent(domains, stamp)) {
+      this.bodies.set(etag, body);
+      if (this.answers.size >= MAX_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
+      this.answers.set(url, { domains, stamp, body });
+    }
+    return body;
+  }
+
+  /** This instance's answers prepared from the domain are built again on their next request. */
+  invalidate(domain: ContentDomain): void {
+    this.generations.set(domain, this.generations.get(domain)! + 1);
+    for (const [url, answer] of this.answers) if (answer.domains.includes(domain)) this.answers.delete(url);
+    this.bodies.clear();
+  }
+
+  invalidateAll(): void {
+    for (const domain of CONTENT_DOMAINS) this.invalidate(domain);
+  }
+
+  private isCurrent(domains: readonly ContentDomain[], stamp: readonly number[]): boolean {
+    return domains.every((domain, index) => this.generations.get(domain) === stamp[index]);
+  }
+}
