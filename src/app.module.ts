@@ -1,17 +1,19 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { ENTITIES } from './app.entities';
 import { AdminGuard } from './auth/guards/admin.guard';
 import { AuthModule } from './auth/auth.module';
-import { ContactModule } from './contact/contact.module';
 import { HttpExceptionFilter } from './common/filters/http-exception.filter';
 import { LoggingModule } from './common/logging/logging.module';
 import { OpenApiModule } from './common/openapi/openapi-explorer';
-import { TelemetryModule } from './common/telemetry/telemetry.module';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.guard';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { TelemetryModule } from './common/telemetry/telemetry.module';
 import { RequestValidationPipe } from './common/validation/request-validation.pipe';
 import { CONFIGURATIONS } from './config';
+import { ContactModule } from './contact/contact.module';
+import { ContentStoreModule } from './content-store/content-store.module';
 import { CredentialsModule } from './credentials/credentials.module';
 import { CvModule } from './cv/cv.module';
 import { DatabaseModule } from './database/database.module';
@@ -19,6 +21,8 @@ import { ExperienceModule } from './experience/experience.module';
 import { FlagsModule } from './flags/flags.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { PortfolioModule } from './portfolio/portfolio.module';
+import { ServedContentModule } from './portfolio/served-content.module';
 import { ProjectsModule } from './projects/projects.module';
 import { ReadModelModule } from './read-model/read-model.module';
 import { SkillsModule } from './skills/skills.module';
@@ -32,7 +36,9 @@ import { SkillsModule } from './skills/skills.module';
     }),
     LoggingModule,
     TelemetryModule,
-    DatabaseModule,
+    DatabaseModule.forRoot(ENTITIES),
+    ContentStoreModule,
+    ServedContentModule,
     ReadModelModule,
     RateLimitModule,
     OpenApiModule,
@@ -47,6 +53,7 @@ import { SkillsModule } from './skills/skills.module';
     FlagsModule,
     CvModule,
     MetricsModule,
+    PortfolioModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: HttpExceptionFilter },

@@ -6,10 +6,21 @@ import { requestIdMiddleware, REQUEST_ID_HEADER } from './common/http/request-id
 import { requestLogMiddleware } from './common/logging/request-log.middleware';
 import { ROOT_LOGGER } from './common/logging/root-logger';
 import { OpenApiExplorer } from './common/openapi/openapi-explorer';
+import { httpMetricsMiddleware } from './common/telemetry/http-metrics.middleware';
+import { MetricsExport } from './common/telemetry/metrics-export';
 import { EXPLORER_SCRIPT_SOURCES } from './common/openapi/openapi.document';
 import { appConfig } from './config/app.config';
 
 const BODY_LIMIT = '100kb';
+
+/** Every route is under /api, but for these: declared with their full path, each beside a twin outside it. */
+const API_PREFIX = 'api';
+const OUTSIDE_THE_PREFIX = [
+  'health', // liveness for infrastructure probes, beside the readiness report at /api/health
+  'auth/me', // the auth router at /auth for a proxy that strips /api,
+  'api/auth/me', // and at /api/auth
+  'api/health',
+];
 
 /**
  * helmet's headers (nosniff, HSTS, frame and opener policies, a strict CSP for the explorer
@@ -28,11 +39,14 @@ const SECURITY_HEADERS: Parameters<typeof helmet>[0] = {
  */
 export function configureApp(app: NestExpressApplication): void {
   const config = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
+  app.setGlobalPrefix(API_PREFIX, { exclude: OUTSIDE_THE_PREFIX });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
   app.use(requestLogMiddleware(app.get(ROOT_LOGGER)));
+  const metrics = app.get(MetricsExport);
+  if (metrics.enabled) app.use(httpMetricsMiddleware(metrics.meter));
   app.use(helmet(SECURITY_HEADERS));
   // Deviation from the spec's method list: PATCH too, or browsers could not preflight the public CV operations.
   app.enableCors({

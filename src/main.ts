@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
+import { ServiceHttpAdapter } from './common/http/service-http-adapter';
 import { assertValidConfiguration } from './config';
 import { appConfig } from './config/app.config';
 import { ConfigurationError } from './config/validate-config';
@@ -19,7 +20,7 @@ async function bootstrap(): Promise<void> {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, new ServiceHttpAdapter(), { bufferLogs: true });
   configureApp(app);
   // Stop accepting, let in-flight requests finish, then close the pools and the browser
   // (onApplicationShutdown) and exit 0.

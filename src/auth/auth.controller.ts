@@ -1,17 +1,7 @@
-import { Controller, Get, Req, UseGuards } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiExcludeEndpoint,
-  ApiForbiddenResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
-import type { Request } from 'express';
-import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
-import { bearerTokenOf } from './bearer-token';
+import { Controller, Get, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import { Operation } from '@/common/openapi/operation.decorator';
+import { BearerToken } from './bearer-token';
 import { CurrentPrincipal } from './current-principal.decorator';
 import { AuthMeDto } from './dto/auth-me.dto';
 import { ExplorerTokenDto } from './dto/explorer-token.dto';
@@ -25,24 +15,27 @@ import type { Principal } from './principal';
 export class AuthController {
   constructor(private readonly explorerTokens: ExplorerTokenService) {}
 
-  @Get('api/explorer-token')
+  @Get('explorer-token')
   @ApiExcludeEndpoint()
   @UseGuards(OptionalAdminGuard)
-  explorerToken(@CurrentPrincipal() admin: Principal | undefined, @Req() request: Request): Promise<ExplorerTokenDto> {
-    return this.explorerTokens.issue(admin && bearerTokenOf(request));
+  explorerToken(@CurrentPrincipal() admin: Principal | undefined, @BearerToken() bearer: string | undefined): Promise<ExplorerTokenDto> {
+    return this.explorerTokens.issue(admin && bearer);
   }
 
-  // Served under both prefixes so that a proxy can reach /auth/me without /api.
+  // The auth router answers at both /api/auth and /auth (a proxy may strip /api): both declared in full, outside the prefix.
   @Get(['api/auth/me', 'auth/me'])
   @UseGuards(EntraIdentityGuard)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Who the Entra ID access token belongs to' })
-  @ApiOkResponse({ type: AuthMeDto })
-  @ApiUnauthorizedResponse({ description: 'Missing or invalid identity-provider token', type: ErrorDetailDto })
-  @ApiForbiddenResponse({ description: 'Valid token, not in the admin group', type: ErrorDetailDto })
-  @ApiServiceUnavailableResponse({ description: 'Group membership could not be checked (Graph unreachable)', type: ErrorDetailDto })
-  me(@CurrentPrincipal() principal: Principal): AuthMeDto {
-    const { id, email, name, role } = principal;
+  @Operation({
+    summary: 'Who the Entra ID access token belongs to',
+    responses: {
+      200: AuthMeDto,
+      401: 'Missing or invalid identity-provider token',
+      403: 'Valid token, not in the admin group',
+      503: 'Group membership could not be checked (Graph unreachable)',
+    },
+  })
+  me(@CurrentPrincipal() { id, email, name, role }: Principal): AuthMeDto {
     return { id, email, name, role };
   }
 }

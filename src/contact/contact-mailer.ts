@@ -1,9 +1,7 @@
-import type { ISendMailOptions, MailerService } from '@nestjs-modules/mailer';
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { LazyModuleLoader } from '@nestjs/core';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { mailConfig } from '@/config/mail.config';
-import { type Reachability, reachabilityOf } from '@/common/reachability';
+import { type MailOutcome, MailTransport } from '@/mail/mail-transport';
 
 export interface ContactMail {
   reference: string;
@@ -13,9 +11,6 @@ export interface ContactMail {
   company: string | null;
   receivedAt: Date;
 }
-
-/** What became of the two mails: handed to the mail server, or only logged (no SMTP_HOST). */
-export type MailOutcome = 'sent' | 'logged';
 
 /** Control characters (CR/LF above all) would start a new header: they become spaces. */
 export function headerSafe(value: string): string {
@@ -28,12 +23,9 @@ export function headerSafe(value: string): string {
  * error when the mail server refuses or cannot be reached.
  */
 @Injectable()
-export class ContactMailer implements OnModuleDestroy {
-  private readonly logger = new Logger(ContactMailer.name);
-  private loadedMailer: Promise<MailerService> | undefined;
-
+export class ContactMailer {
   constructor(
-    private readonly lazyModules: LazyModuleLoader,
+    private readonly transport: MailTransport,
     @Inject(mailConfig.KEY) private readonly config: ConfigType<typeof mailConfig>,
   ) {}
 
@@ -45,7 +37,7 @@ export class ContactMailer implements OnModuleDestroy {
       company: mail.company ?? '—',
       receivedAt: mail.receivedAt.toISOString(),
     };
-    await this.deliver({
+    await this.transport.send({
       to: this.config.contactRecipient,
       replyTo: sender,
       // The mailer fills {{ senderName }} in once; a name holding braces is not expanded again.
@@ -54,42 +46,12 @@ export class ContactMailer implements OnModuleDestroy {
       textTemplate: 'contact-notification.txt',
       context,
     });
-    await this.deliver({
+    return this.transport.send({
       to: sender,
       subject: 'Thank you for your message',
       template: 'contact-confirmation',
       textTemplate: 'contact-confirmation.txt',
       context,
     });
-    return this.config.smtp ? 'sent' : 'logged';
-  }
-
-  /** Whether the mail server accepts a connection (and the credentials), for the health report. */
-  reachability(): Promise<Reachability> {
-    if (!this.config.smtp) return Promise.resolve('not configured');
-    return reachabilityOf(async () => {
-      if (!(await (await this.mailer()).verifyAllTransporters())) throw new Error('mail server refused');
-    });
-  }
-
-  /** Nest calls no lifecycle hook of a lazily loaded module: its connections are closed here. */
-  async onModuleDestroy(): Promise<void> {
-    const mailer = await this.loadedMailer?.catch(() => undefined);
-    await mailer?.onModuleDestroy();
-  }
-
-  /** The mailer, loaded with the first mail or health check that needs it (MailTransportModule). */
-  private mailer(): Promise<MailerService> {
-    this.loadedMailer ??= import('./mail-transport.module.js').then(async ({ MailTransportModule, MailerService }) =>
-      (await this.lazyModules.load(() => MailTransportModule)).get(MailerService, { strict: false }),
-    );
-    return this.loadedMailer;
-  }
-
-  private async deliver(mail: ISendMailOptions): Promise<void> {
-    await (await this.mailer()).sendMail({ from: this.config.from, ...mail });
-    if (!this.config.smtp) {
-      this.logger.log({ event: 'mail_not_sent', reason: 'SMTP_HOST is not set', template: mail.template, to: mail.to });
-    }
   }
 }

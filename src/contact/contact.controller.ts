@@ -1,28 +1,30 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
+import { ApiTags } from '@nestjs/swagger';
 import { RequestId } from '@/common/http/request-id.middleware';
+import { Operation } from '@/common/openapi/operation.decorator';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
 import { ContactService } from './contact.service';
 import { ContactRequestDto } from './dto/contact-request.dto';
 import { ContactResponseDto } from './dto/contact-response.dto';
 
 @ApiTags('contact')
-@Controller('api/contact')
+@Controller('contact')
 export class ContactController {
   constructor(private readonly contact: ContactService) {}
 
   @Post()
   @HttpCode(HttpStatus.OK)
   @RateLimit(5)
-  @ApiOperation({
+  @Operation({
     summary: 'Send a contact message',
     description:
       'Stores the message (with a database), then mails a notification to the site owner and a confirmation to the sender. ' +
       'Credentials rejected by the mail server still give 200; any other mail failure gives 500.',
+    responses: {
+      200: { type: ContactResponseDto, description: 'Received; both mails were handed to the mail server' },
+      503: 'The database is unavailable; nothing was sent',
+    },
   })
-  @ApiOkResponse({ type: ContactResponseDto, description: 'Received; both mails were handed to the mail server' })
-  @ApiServiceUnavailableResponse({ description: 'The database is unavailable; nothing was sent', type: ErrorDetailDto })
   submit(@Body() request: ContactRequestDto, @RequestId() requestId: string): Promise<ContactResponseDto> {
     return this.contact.submit(request, requestId);
   }

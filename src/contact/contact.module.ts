@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MailModule } from '@/mail/mail.module';
 import { ContactController } from './contact.controller';
 import { ContactMailer } from './contact-mailer';
 import { ContactRedelivery } from './contact-redelivery.service';
@@ -7,9 +8,8 @@ import { ContactService } from './contact.service';
 import { ContactMessageEntity } from './entities/contact-message.entity';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactMessageEntity])],
+  imports: [TypeOrmModule.forFeature([ContactMessageEntity]), MailModule],
   controllers: [ContactController],
   providers: [ContactService, ContactMailer, ContactRedelivery],
-  exports: [ContactMailer],
 })
 export class ContactModule {}

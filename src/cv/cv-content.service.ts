@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PROFILE } from '@/content';
+import { ServedContent } from '@/content';
 import { AwardsService } from '@/credentials/awards.service';
 import { CertificationsService } from '@/credentials/certifications.service';
 import { ExperienceService } from '@/experience/experience.service';
@@ -11,6 +11,7 @@ import type { CvContent } from './cv-template';
 @Injectable()
 export class CvContentService {
   constructor(
+    private readonly served: ServedContent,
     private readonly projects: ProjectsService,
     private readonly experience: ExperienceService,
     private readonly skills: SkillsService,
@@ -26,6 +27,9 @@ export class CvContentService {
       this.certifications.findAll(),
       this.awards.findAll(),
     ]);
-    return { profile: PROFILE, experience, projects, skills, certifications, awards };
+    const { name = '', headline, summary, location = '', email = '', website = '' } = this.served.document.profile ?? {};
+    const none = { english: '', nederlands: '' };
+    const profile = { name, location, email, website, headline: headline ?? none, summary: summary ?? none };
+    return { profile, experience, projects, skills, certifications, awards };
   }
 }

@@ -1,13 +1,13 @@
 import { Body, Controller, Get, Patch, Query, StreamableFile } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
+import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import { Operation } from '@/common/openapi/operation.decorator';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
 import { CvFilesService } from './cv-files.service';
 import { CvDownloadLinkDto } from './dto/cv-download-link.dto';
 import { CvDownloadRequestDto, CvLanguageQueryDto } from './dto/cv-language.dto';
 
 @ApiTags('cv')
-@Controller('api/download-cv')
+@Controller('download-cv')
 export class CvDownloadController {
   constructor(private readonly files: CvFilesService) {}
 
@@ -25,12 +25,11 @@ export class CvDownloadController {
   }
 
   @Patch()
-  @ApiOperation({
+  @Operation({
     summary: 'Where to download the CV in a language',
     description: 'The body is optional; english when left out. PATCH, so the explorer shows it as an action button.',
+    responses: { 200: CvDownloadLinkDto, 404: 'This language variant is missing' },
   })
-  @ApiOkResponse({ type: CvDownloadLinkDto })
-  @ApiNotFoundResponse({ description: 'This language variant is missing', type: ErrorDetailDto })
   link(@Body() request: CvDownloadRequestDto): Promise<CvDownloadLinkDto> {
     return this.files.link(request.lang);
   }

@@ -1,13 +1,13 @@
 import { createReadStream, type ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { cvConfig } from '@/config/cv.config';
 import { DatabaseStatus } from '@/database/database-status';
-import { cvFileName, type CvLanguage } from './cv-language';
+import { CV_LANGUAGES, cvFileName, type CvLanguage } from './cv-language';
 import { CvMetrics } from './cv-metrics';
 import type { CvDownloadLinkDto } from './dto/cv-download-link.dto';
 import { CvDownloadEventEntity } from './entities/cv-download-event.entity';
@@ -39,6 +39,22 @@ export class CvFilesService {
     if (this.database.isConfigured) await this.events.insert({ locale: lang });
     this.metrics.downloaded(lang);
     return { filename, size, stream: createReadStream(path) };
+  }
+
+  /** Counted from the stored download events, so every instance answers the same. */
+  async downloadCounts(): Promise<{ total: number; byLocale: Record<CvLanguage, number> }> {
+    if (!this.database.isConfigured) {
+      throw new ServiceUnavailableException({ detail: 'No database is configured: downloads are not counted' });
+    }
+    const rows = await this.events
+      .createQueryBuilder('event')
+      .select('event.locale', 'locale')
+      .addSelect('COUNT(*)::int', 'count')
+      .groupBy('event.locale')
+      .getRawMany<{ locale: string; count: number }>();
+    const byLocale = Object.fromEntries(CV_LANGUAGES.map((lang) => [lang, 0])) as Record<CvLanguage, number>;
+    for (const { locale, count } of rows) if (locale in byLocale) byLocale[locale as CvLanguage] = count;
+    return { total: CV_LANGUAGES.reduce((sum, lang) => sum + byLocale[lang], 0), byLocale };
   }
 
   private async locate(lang: CvLanguage): Promise<{ path: string; filename: string; size: number }> {

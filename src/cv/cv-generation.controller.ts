@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Patch, StreamableFile } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
+import { ApiTags } from '@nestjs/swagger';
+import { Operation } from '@/common/openapi/operation.decorator';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
 import { CvGenerationService } from './cv-generation.service';
 import { cvFileName } from './cv-language';
@@ -8,32 +8,27 @@ import { CvDownloadRequestDto } from './dto/cv-language.dto';
 import { CvStatusDto } from './dto/cv-status.dto';
 
 @ApiTags('cv')
-@Controller('api/cv')
+@Controller('cv')
 export class CvGenerationController {
   constructor(private readonly generation: CvGenerationService) {}
 
   @Get('status')
-  @ApiOperation({ summary: 'Whether on-demand CV generation is available' })
-  @ApiOkResponse({ type: CvStatusDto })
+  @Operation({ summary: 'Whether on-demand CV generation is available', responses: { 200: CvStatusDto } })
   async status(): Promise<CvStatusDto> {
     return { enabled: await this.generation.isEnabled() };
   }
 
   @Patch('generate')
   @RateLimit(2)
-  @ApiOperation({
+  @Operation({
     summary: 'Generate the CV from the current content',
     description: 'Renders the CV with headless Chromium. The body is optional; english when left out.',
-  })
-  @ApiProduces('application/pdf')
-  @ApiOkResponse({
-    description: 'The CV as a PDF file',
-    content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
-  })
-  @ApiNotFoundResponse({ description: 'The cvGeneration flag is off', type: ErrorDetailDto })
-  @ApiServiceUnavailableResponse({
-    description: 'No usable browser, too many renders waiting, or a render over 30 s',
-    type: ErrorDetailDto,
+    responses: {
+      // The PDF is the only answer in another media type than JSON; every error is JSON.
+      200: { description: 'The CV as a PDF file', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+      404: 'The cvGeneration flag is off',
+      503: 'No usable browser, too many renders waiting, or a render over 30 s',
+    },
   })
   async generate(@Body() request: CvDownloadRequestDto): Promise<StreamableFile> {
     const pdf = await this.generation.generate(request.lang);

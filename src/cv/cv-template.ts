@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import type { AwardDto } from '@/credentials/dto/award.dto';
 import type { CertificationDto } from '@/credentials/dto/certification.dto';
-import type { ProfileContent } from '@/content';
+import type { Localised } from '@/content';
 import type { WorkEntryDto } from '@/experience/dto/work-entry.dto';
 import type { ProjectCardDto } from '@/projects/dto/project-card.dto';
 import type { SkillCategoryDto } from '@/skills/dto/skill-category.dto';
@@ -15,7 +15,7 @@ export const CV_TEMPLATES_DIR = join(__dirname, '..', '..', 'cv-templates');
 
 /** Everything a CV shows, as the public reads answer it right now. */
 export interface CvContent {
-  profile: ProfileContent;
+  profile: { name: string; location: string; email: string; website: string; headline: Localised; summary: Localised };
   experience: WorkEntryDto[];
   projects: ProjectCardDto[];
   skills: SkillCategoryDto[];

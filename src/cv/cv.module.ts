@@ -17,6 +17,6 @@ import { ChromiumPdfRenderer } from './pdf/chromium-pdf.renderer';
   imports: [TypeOrmModule.forFeature([CvDownloadEventEntity]), ProjectsModule, ExperienceModule, SkillsModule, CredentialsModule],
   controllers: [CvDownloadController, CvGenerationController],
   providers: [CvFilesService, CvGenerationService, CvContentService, CvMetrics, ChromiumPdfRenderer],
-  exports: [CvGenerationService],
+  exports: [CvGenerationService, CvFilesService],
 })
 export class CvModule {}

@@ -1,30 +1,35 @@
-import { Body, Controller, Get } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { AdminPatch } from '@/auth/admin-operation.decorator';
-import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
+import { Body, Controller, Get, Patch } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { AdminOperation } from '@/auth/admin-operation.decorator';
+import { Operation } from '@/common/openapi/operation.decorator';
 import { FeatureFlagsDto, FeatureFlagsUpdateDto } from './dto/feature-flags.dto';
 import { FeatureFlagsService } from './feature-flags.service';
 
 @ApiTags('feature flags')
-@Controller('api/feature-flags')
+@Controller('feature-flags')
 export class FlagsController {
   constructor(private readonly flags: FeatureFlagsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The feature flags', description: 'Cached per instance for FLAG_CACHE_TTL_MS.' })
-  @ApiOkResponse({ type: FeatureFlagsDto })
+  @Operation({
+    summary: 'The feature flags',
+    description: 'Cached per instance for FLAG_CACHE_TTL_MS.',
+    responses: { 200: FeatureFlagsDto },
+  })
   read(): Promise<FeatureFlagsDto> {
     return this.flags.current();
   }
 
-  @AdminPatch('', {
+  @Patch()
+  @AdminOperation({
     summary: 'Change one or both flags',
     description: 'Writes to the configuration store; a flag missing there is created. The next read shows the new state.',
-    returns: FeatureFlagsDto,
-    outcome: 'The flags after the change',
+    responses: {
+      200: { type: FeatureFlagsDto, description: 'The flags after the change' },
+      400: 'No flags provided',
+      503: 'No configuration store is configured, or it is unreachable',
+    },
   })
-  @ApiBadRequestResponse({ description: 'No flags provided', type: ErrorDetailDto })
-  @ApiServiceUnavailableResponse({ description: 'No configuration store is configured, or it is unreachable', type: ErrorDetailDto })
   update(@Body() changes: FeatureFlagsUpdateDto): Promise<FeatureFlagsDto> {
     return this.flags.update(changes);
   }

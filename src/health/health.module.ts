@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { ContactModule } from '@/contact/contact.module';
-import { HealthController } from './health.controller';
+import { MailModule } from '@/mail/mail.module';
+import { HealthController, LivenessController } from './health.controller';
 import { HealthService } from './health.service';
 
-@Module({ imports: [ContactModule], controllers: [HealthController], providers: [HealthService] })
+@Module({ imports: [MailModule], controllers: [HealthController, LivenessController], providers: [HealthService] })
 export class HealthModule {}

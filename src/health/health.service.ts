@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ContactMailer } from '@/contact/contact-mailer';
+import { MailTransport } from '@/mail/mail-transport';
 import { DatabaseStatus } from '@/database/database-status';
 import { FeatureFlags } from '@/flags/feature-flags';
 import type { HealthResponseDto } from './dto/health-response.dto';
@@ -20,7 +20,7 @@ export class HealthService {
   constructor(
     private readonly database: DatabaseStatus,
     private readonly flags: FeatureFlags,
-    private readonly mailer: ContactMailer,
+    private readonly mailer: MailTransport,
   ) {}
 
   current(): Promise<HealthResponseDto> {

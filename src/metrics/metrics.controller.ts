@@ -1,18 +1,21 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AdminRead } from '@/auth/admin-operation.decorator';
-import { ApiDatabaseBacked } from '@/database/database-unavailable.decorator';
+import { AdminOperation } from '@/auth/admin-operation.decorator';
+import { CONTENT_STORE_UNAVAILABLE } from '@/common/openapi/common-responses';
+import { CvFilesService } from '@/cv/cv-files.service';
 import { CvDownloadCountsDto } from './dto/cv-download-counts.dto';
-import { MetricsService } from './metrics.service';
 
 @ApiTags('metrics')
-@ApiDatabaseBacked()
-@Controller('api/metrics')
+@Controller('metrics')
 export class MetricsController {
-  constructor(private readonly metrics: MetricsService) {}
+  constructor(private readonly cvFiles: CvFilesService) {}
 
-  @AdminRead('cv-downloads', { summary: 'CV downloads, in total and per language', returns: CvDownloadCountsDto })
+  @Get('cv-downloads')
+  @AdminOperation({
+    summary: 'CV downloads, in total and per language',
+    responses: { 200: CvDownloadCountsDto, 503: CONTENT_STORE_UNAVAILABLE },
+  })
   cvDownloads(): Promise<CvDownloadCountsDto> {
-    return this.metrics.cvDownloads();
+    return this.cvFiles.downloadCounts();
   }
 }

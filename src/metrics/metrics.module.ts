@@ -1,12 +1,6 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { CvDownloadEventEntity } from '@/cv/entities/cv-download-event.entity';
+import { CvModule } from '@/cv/cv.module';
 import { MetricsController } from './metrics.controller';
-import { MetricsService } from './metrics.service';
 
-@Module({
-  imports: [TypeOrmModule.forFeature([CvDownloadEventEntity])],
-  controllers: [MetricsController],
-  providers: [MetricsService],
-})
+@Module({ imports: [CvModule], controllers: [MetricsController] })
 export class MetricsModule {}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { ExplorerTokenDto } from '../dto/explorer-token.dto';
+import type { ExplorerTokenDto } from '@/auth/dto/explorer-token.dto';
 import { ExplorerTokenStore } from './explorer-token.store';
 
 const GUEST_LIFETIME_SECONDS = 3600;

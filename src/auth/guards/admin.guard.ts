@@ -3,16 +3,16 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { HandlerFlag } from '@/common/metadata/handler-flag';
 import type { Request } from 'express';
-import { ADMIN_ONLY } from '../admin-only.decorator';
-import { bearerTokenOf } from '../bearer-token';
-import type { Principal } from '../principal';
-import { ENTRA_JWT_STRATEGY } from '../strategies/entra-jwt.strategy';
-import { EXPLORER_TOKEN_STRATEGY } from '../strategies/explorer-token.strategy';
-import { STATIC_TOKEN_STRATEGY } from '../strategies/static-token.strategy';
+import { ADMIN_ONLY } from '@/auth/admin-operation.decorator';
+import { bearerTokenOf } from '@/auth/bearer-token';
+import type { Principal } from '@/auth/principal';
+import { ENTRA_JWT_STRATEGY } from '@/auth/strategies/entra-jwt.strategy';
+import { EXPLORER_TOKEN_STRATEGY } from '@/auth/strategies/explorer-token.strategy';
+import { STATIC_TOKEN_STRATEGY } from '@/auth/strategies/static-token.strategy';
 import { challenge, principalOrChallenge } from './bearer-challenge';
 
 /**
- * Guards @AdminOnly() routes, asking the strategies in order of precedence: the static token,
+ * Guards @AdminOperation() routes, asking the strategies in order of precedence: the static token,
  * then an Entra ID token, then a guest explorer token (which is valid but never an admin: 403).
  * No header is 401 `Not authenticated`; a credential none of them accepts is 401 too.
  */

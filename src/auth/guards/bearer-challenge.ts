@@ -1,7 +1,7 @@
 import { type ExecutionContext, Logger, UnauthorizedException } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { Principal } from '../principal';
-import { NotAnEntraToken } from '../strategies/entra-signing-keys';
+import type { Principal } from '@/auth/principal';
+import { NotAnEntraToken } from '@/auth/strategies/entra-signing-keys';
 
 const logger = new Logger('AdminCredentials');
 

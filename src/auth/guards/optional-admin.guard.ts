@@ -1,10 +1,10 @@
 import { type ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { bearerTokenOf } from '../bearer-token';
-import type { Principal } from '../principal';
-import { ENTRA_JWT_STRATEGY } from '../strategies/entra-jwt.strategy';
-import { STATIC_TOKEN_STRATEGY } from '../strategies/static-token.strategy';
+import { bearerTokenOf } from '@/auth/bearer-token';
+import type { Principal } from '@/auth/principal';
+import { ENTRA_JWT_STRATEGY } from '@/auth/strategies/entra-jwt.strategy';
+import { STATIC_TOKEN_STRATEGY } from '@/auth/strategies/static-token.strategy';
 import { principalOrChallenge } from './bearer-challenge';
 
 /**

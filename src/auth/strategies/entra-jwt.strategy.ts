@@ -4,9 +4,9 @@ import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-jwt';
 import { authConfig } from '@/config/auth.config';
-import { bearerTokenOf } from '../bearer-token';
-import { GraphGroupMembership } from '../graph-group-membership';
-import type { Principal } from '../principal';
+import { bearerTokenOf } from '@/auth/bearer-token';
+import { GraphGroupMembership } from '@/auth/graph-group-membership';
+import type { Principal } from '@/auth/principal';
 import { entraSigningKeys } from './entra-signing-keys';
 
 export const ENTRA_JWT_STRATEGY = 'entra-jwt';

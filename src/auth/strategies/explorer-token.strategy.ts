@@ -2,8 +2,8 @@ import { ForbiddenException, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-custom';
-import { bearerTokenOf } from '../bearer-token';
-import { ExplorerTokenStore } from '../explorer/explorer-token.store';
+import { bearerTokenOf } from '@/auth/bearer-token';
+import { ExplorerTokenStore } from '@/auth/explorer/explorer-token.store';
 
 export const EXPLORER_TOKEN_STRATEGY = 'explorer-token';
 

@@ -5,8 +5,8 @@ import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-custom';
 import { authConfig } from '@/config/auth.config';
-import { bearerTokenOf } from '../bearer-token';
-import type { Principal } from '../principal';
+import { bearerTokenOf } from '@/auth/bearer-token';
+import type { Principal } from '@/auth/principal';
 
 export const STATIC_TOKEN_STRATEGY = 'static-token';
 

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
-import { isDatabaseUnavailable } from '@/database/database-errors';
+import { isDatabaseUnavailable } from '@/common/errors/database-unavailable';
 
 /** What Express's body parser attaches to the errors it raises. */
 interface BodyParserFailure {

@@ -1,10 +1,9 @@
-import { Global, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { appConfig } from '@/config/app.config';
-import { HttpMetricsMiddleware } from './http-metrics.middleware';
 import { MetricsExport } from './metrics-export';
 
-/** OpenTelemetry metrics for every module; HTTP request metrics only while they are exported. */
+/** OpenTelemetry metrics for every module; configureApp records HTTP request metrics while they are exported. */
 @Global()
 @Module({
   providers: [
@@ -12,10 +11,4 @@ import { MetricsExport } from './metrics-export';
   ],
   exports: [MetricsExport],
 })
-export class TelemetryModule implements NestModule {
-  constructor(private readonly metricsExport: MetricsExport) {}
-
-  configure(consumer: MiddlewareConsumer): void {
-    if (this.metricsExport.enabled) consumer.apply(HttpMetricsMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
-  }
-}
+export class TelemetryModule {}

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { CV_LANGUAGES, type CvLanguage } from '../cv-language';
+import { CV_LANGUAGES, type CvLanguage } from '@/cv/cv-language';
 
 @ApiSchema({ name: 'CVDownloadLink' })
 export class CvDownloadLinkDto {

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
-import { CV_LANGUAGES, type CvLanguage, DEFAULT_CV_LANGUAGE } from '../cv-language';
+import { CV_LANGUAGES, type CvLanguage, DEFAULT_CV_LANGUAGE } from '@/cv/cv-language';
 
 const LANG_MESSAGE = `Input should be ${CV_LANGUAGES.map((lang) => `'${lang}'`).join(' or ')}`;
 

@@ -6,8 +6,8 @@ import type { ConfigType } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '@/app.module';
 import { cvConfig } from '@/config/cv.config';
-import { CvGenerationService } from './cv-generation.service';
-import { CV_LANGUAGES, cvFileName } from './cv-language';
+import { CvGenerationService } from '@/cv/cv-generation.service';
+import { CV_LANGUAGES, cvFileName } from '@/cv/cv-language';
 
 async function buildShippedCvs(): Promise<void> {
   const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });

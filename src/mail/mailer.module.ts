@@ -7,7 +7,7 @@ import { mailerOptions } from './mailer-options';
 export { MailerService } from '@nestjs-modules/mailer';
 
 /**
- * The mailer (nodemailer with Handlebars templates), which ContactMailer loads with the first
+ * The mailer (nodemailer with Handlebars templates), which MailTransport loads with the first
  * mail through Nest's LazyModuleLoader: the mailer's template engines and preview support
  * would otherwise be a tenth of every instance's start-up, for a form that is rarely sent.
  */
@@ -19,4 +19,4 @@ export { MailerService } from '@nestjs-modules/mailer';
     }),
   ],
 })
-export class MailTransportModule {}
+export class MailerLazyModule {}
