@@ -2,6 +2,40 @@ import eslint from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The layers of src/, and what each may import besides packages and its own folder. Imports
+ * point down: main.ts and app.module.ts -> domain modules -> content-store/, read-model/, mail/
+ * -> database/, content/ -> common/, config/. A domain reaches another only through its
+ * exported service, never its entities or persistence.
+ */
+const LAYERS = {
+  config: [],
+  common: ['config'],
+  content: [],
+  database: ['common', 'config'],
+  'read-model': ['common', 'config'],
+  mail: ['common', 'config'],
+  'content-store': ['common', 'config', 'content', 'database'],
+};
+const DOMAINS = ['auth', 'contact', 'credentials', 'cv', 'experience', 'flags', 'health', 'metrics', 'portfolio', 'projects', 'skills'];
+
+const relativeParents = { group: ['../*', '../../*'], message: 'Import through the @/ alias: relative imports stay within a folder.' };
+
+const onlyFrom = (folder, allowed) => ({
+  group: ['@/*', ...[folder, ...allowed].flatMap((layer) => [`!@/${layer}`, `!@/${layer}/*`])],
+  message: `src/${folder}/ is a lower layer: it may import only from ${[folder, ...allowed].join(', ') || 'itself'}.`,
+});
+
+const domainRules = (domain) => [
+  { group: ['@/app.*', '@/main', '@/cli/*'], message: 'Nothing imports the app itself.' },
+  {
+    group: ['@/*/entities/*', '@/*/persistence/*', `!@/${domain}/entities/*`, `!@/${domain}/persistence/*`],
+    message: 'A domain reaches another through its exported service, never its entities or persistence.',
+  },
+];
+
+const importRules = (patterns) => ({ 'no-restricted-imports': ['error', { patterns: [relativeParents, ...patterns] }] });
+
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'node_modules/', '**/*.cjs', '**/*.mjs'] },
   eslint.configs.recommended,
@@ -22,8 +56,16 @@ export default tseslint.config(
         'error',
         { prefer: 'type-imports', fixStyle: 'separate-type-imports', disallowTypeAnnotations: false },
       ],
+      // `{ skills: _skills, ...category }` leaves a field out on purpose.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+      ...importRules([]),
     },
   },
+  ...Object.entries(LAYERS).map(([folder, allowed]) => ({
+    files: [`src/${folder}/**/*.ts`],
+    rules: importRules([onlyFrom(folder, allowed)]),
+  })),
+  ...DOMAINS.map((domain) => ({ files: [`src/${domain}/**/*.ts`], rules: importRules(domainRules(domain)) })),
   // Formatting is Prettier's (npm run format); no ESLint rule competes with it.
   prettier,
   {
