@@ -52,10 +52,29 @@ export class ContractRecorder {
     next();
   };
 
+  private contract: OpenApiContract | undefined;
+  private checked = 0;
+
+  /** The description responses are checked against: the app's own /openapi.json. */
+  checkAgainst(document: object): void {
+    this.contract = new OpenApiContract(document as ConstructorParameters<typeof OpenApiContract>[0]);
+  }
+
   /** Every recorded response the description covers that breaks it, one line each. */
-  violations(document: object): string[] {
-    const contract = new OpenApiContract(document as ConstructorParameters<typeof OpenApiContract>[0]);
-    return this.recorded
+  violations(): string[] {
+    return this.problemsOf(this.recorded);
+  }
+
+  /** The same, among the responses recorded since the last call: for a spec that checks request by request. */
+  newViolations(): string[] {
+    const fresh = this.recorded.slice(this.checked);
+    this.checked = this.recorded.length;
+    return this.problemsOf(fresh);
+  }
+
+  private problemsOf(exchanges: Recorded[]): string[] {
+    const contract = this.contract!;
+    return exchanges
       .filter(({ method, path }) => contract.describes(method, path))
       .map((exchange) => contract.problemWith({ ...exchange, body: parsed(exchange) }))
       .filter((problem): problem is string => problem !== undefined);

@@ -1,5 +1,4 @@
-import type { Response } from 'supertest';
-import { OpenApiContract } from './openapi-contract';
+import { type Exchange, OpenApiContract } from './openapi-contract';
 
 const document = {
   paths: {
@@ -18,25 +17,40 @@ const document = {
   },
 };
 
-const response = (status: number, body: unknown, path = '/api/items/7') =>
-  ({ status, body, headers: { 'content-type': 'application/json' }, req: { method: 'GET', path } }) as unknown as Response;
+const exchange = (
+  status: number,
+  body: unknown,
+  { path = '/api/items/7', contentType = 'application/json; charset=utf-8' } = {},
+): Exchange => ({
+  method: 'GET',
+  path,
+  status,
+  contentType,
+  body,
+});
 
 describe('OpenApiContract', () => {
   const contract = new OpenApiContract(document);
 
   it('accepts a body that matches its schema', () => {
-    expect(() => contract.assert(response(200, { name: 'a', note: null }))).not.toThrow();
+    expect(contract.problemWith(exchange(200, { name: 'a', note: null }))).toBeUndefined();
   });
 
   it('rejects a body that does not', () => {
-    expect(() => contract.assert(response(200, { note: 5 }))).toThrow('does not match its schema');
+    expect(contract.problemWith(exchange(200, { note: 5 }))).toContain('does not match its schema');
   });
 
   it('rejects an undeclared status', () => {
-    expect(() => contract.assert(response(404, { detail: 'x' }))).toThrow('does not declare');
+    expect(contract.problemWith(exchange(404, { detail: 'x' }))).toContain('does not declare');
+  });
+
+  it('rejects a media type the status does not declare', () => {
+    expect(contract.problemWith(exchange(200, undefined, { contentType: 'application/pdf' }))).toBe(
+      'GET /api/items/{id} 200 answered application/pdf, but declares application/json',
+    );
   });
 
   it('rejects an undescribed route', () => {
-    expect(() => contract.assert(response(200, {}, '/api/other'))).toThrow('not in the description');
+    expect(contract.problemWith(exchange(200, {}, { path: '/api/other' }))).toContain('not in the description');
   });
 });

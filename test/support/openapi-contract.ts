@@ -1,7 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
-import type { Response } from 'supertest';
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, { responses: Record<string, ResponseObject> }>>;
@@ -20,7 +19,8 @@ interface ResponseObject {
 
 /**
  * Checks a real response against what /openapi.json declares for its operation and status:
- * the status must be declared, and a JSON body must validate against its schema.
+ * the status must be declared, the media type must be one it declares, and a JSON body must
+ * validate against its schema.
  */
 export class OpenApiContract {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -35,19 +35,6 @@ export class OpenApiContract {
     );
   }
 
-  /** Fails with a readable message when `response` is not what the description promises. */
-  assert(response: Response): void {
-    const request = (response as unknown as { req: { method: string; path: string } }).req;
-    const problem = this.problemWith({
-      method: request.method,
-      path: request.path,
-      status: response.status,
-      contentType: String(response.headers['content-type']),
-      body: response.body,
-    });
-    if (problem) throw new Error(problem);
-  }
-
   /** Whether the description covers this path at all (it leaves out /health, for one). */
   describes(method: string, path: string): boolean {
     return this.routeOf(method.toLowerCase(), path.split('?')[0]) !== undefined;
@@ -60,12 +47,18 @@ export class OpenApiContract {
     const route = this.routeOf(method, path);
     if (!route) return `${method.toUpperCase()} ${path} is not in the description`;
     const declared = this.document.paths[route.template][method].responses[String(exchange.status)];
-    if (!declared) return `${method.toUpperCase()} ${route.template} answered ${exchange.status}, which it does not declare`;
+    const operation = `${method.toUpperCase()} ${route.template}`;
+    if (!declared) return `${operation} answered ${exchange.status}, which it does not declare`;
+    const mediaType = exchange.contentType.split(';')[0].trim();
+    const declaredTypes = Object.keys(declared.content ?? {});
+    if (mediaType && declaredTypes.length > 0 && !declaredTypes.includes(mediaType)) {
+      return `${operation} ${exchange.status} answered ${mediaType}, but declares ${declaredTypes.join(', ')}`;
+    }
     const schema = declared.content?.['application/json']?.schema;
-    if (!schema || !exchange.contentType.startsWith('application/json')) return undefined;
+    if (!schema || mediaType !== 'application/json') return undefined;
     const validate = this.validatorFor(`${method} ${route.template} ${exchange.status}`, schema);
     if (validate(exchange.body)) return undefined;
-    return `${method.toUpperCase()} ${route.template} ${exchange.status} body does not match its schema: ${this.ajv.errorsText(validate.errors)}`;
+    return `${operation} ${exchange.status} body does not match its schema: ${this.ajv.errorsText(validate.errors)}`;
   }
 
   private routeOf(method: string, path: string): { template: string } | undefined {

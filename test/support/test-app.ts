@@ -9,12 +9,15 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { AppModule } from '@/app.module';
 import { configureApp } from '@/app.setup';
+import { ServiceHttpAdapter } from '@/common/http/service-http-adapter';
 import { LOG_DESTINATION } from '@/common/logging/root-logger';
 import { ContractRecorder } from './contract-recorder';
 
 export interface TestApp {
   app: NestExpressApplication;
   server: App;
+  /** Responses since the last call that break /openapi.json (every one is checked at close anyway). */
+  contractViolations(): string[];
   close(): Promise<void>;
 }
 
@@ -45,20 +48,22 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { logDestination } = options;
   if (logDestination) builder.overrideProvider(LOG_DESTINATION).useValue(logDestination);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bufferLogs: true });
+  const app = moduleRef.createNestApplication<NestExpressApplication>(new ServiceHttpAdapter(), { bufferLogs: true });
   const recorder = new ContractRecorder();
   app.use(recorder.middleware);
   configureApp(app);
   await app.init();
   const server = app.getHttpServer() as App;
   const { body: description } = await request(server).get('/openapi.json').expect(200);
+  recorder.checkAgainst(description as object);
   return {
     app,
     server,
+    contractViolations: () => recorder.newViolations(),
     close: async () => {
       await app.close();
       restoreEnv();
-      const violations = recorder.violations(description as object);
+      const violations = recorder.violations();
       if (violations.length > 0) throw new Error(`Responses that break /openapi.json:\n${violations.join('\n')}`);
     },
   };
@@ -77,7 +82,8 @@ async function forgetNestjsPinoRootLogger(): Promise<void> {
   __resetOutOfContextForTests();
 }
 
-function applyEnv(env: Record<string, string | undefined>): () => void {
+/** Sets the variables (undefined removes one) and answers how to restore them. */
+export function applyEnv(env: Record<string, string | undefined>): () => void {
   const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   const assign = (values: Record<string, string | undefined>): void => {
     for (const [key, value] of Object.entries(values)) {

@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './support/ports';
+import { freePort } from '@test/support/ports';
+import { BUILT_MAIN } from '@test/support/paths';
 
-const MAIN = join(__dirname, '..', 'dist', 'src', 'main.js');
 const LAZY = ['puppeteer-core', '@nestjs-modules/mailer', 'nodemailer', 'preview-email', '@opentelemetry/exporter-prometheus'];
 
 /**
@@ -32,12 +31,16 @@ require(main);
 
 describe('Start-up of the built service', () => {
   it('serves public reads without loading the browser driver, the mailer or the metrics exporter, and loads the mailer with the first message', async () => {
-    expect(existsSync(MAIN), 'npm test builds first (pretest); run npm run build').toBe(true);
+    expect(existsSync(BUILT_MAIN), 'npm test builds first (pretest); run npm run build').toBe(true);
     const port = await freePort();
-    const { stdout } = await promisify(execFile)(process.execPath, ['-e', PROBE, MAIN, `http://127.0.0.1:${port}`, JSON.stringify(LAZY)], {
-      env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'silent' },
-      timeout: 30_000,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['-e', PROBE, BUILT_MAIN, `http://127.0.0.1:${port}`, JSON.stringify(LAZY)],
+      {
+        env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'silent' },
+        timeout: 30_000,
+      },
+    );
     expect(JSON.parse(stdout)).toEqual({
       runtime: expect.stringMatching(/^v24\./),
       afterRead: [],

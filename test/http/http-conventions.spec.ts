@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
-import { ProbeModule } from './support/probe.module';
-import { createTestApp, type TestApp } from './support/test-app';
+import { ProbeModule } from '@test/support/probe.module';
+import { createTestApp, type TestApp } from '@test/support/test-app';
 
 describe('HTTP conventions', () => {
   let testApp: TestApp;
@@ -12,7 +12,7 @@ describe('HTTP conventions', () => {
   afterAll(() => testApp.close());
 
   const http = () => request(testApp.server);
-  const postJson = (body: string) => http().post('/test-probe').set('Content-Type', 'application/json').send(body);
+  const postJson = (body: string) => http().post('/api/test-probe').set('Content-Type', 'application/json').send(body);
 
   describe('security headers', () => {
     it.each(['/api/projects', '/nowhere', '/docs/'])('%s says nosniff, names no framework and may be read cross-origin', async (path) => {
@@ -69,7 +69,7 @@ describe('HTTP conventions', () => {
 
     it('reports each failed field, array items by index', async () => {
       const response = await http()
-        .post('/test-probe')
+        .post('/api/test-probe')
         .send({ name: 'x', items: [{ label: 'ok' }, { label: 7 }] })
         .expect(422);
       expect(response.body.detail).toEqual([
@@ -79,9 +79,9 @@ describe('HTTP conventions', () => {
     });
 
     it('reports a missing field as missing, and an absent body the same way', async () => {
-      const empty = await http().post('/test-probe').send({}).expect(422);
+      const empty = await http().post('/api/test-probe').send({}).expect(422);
       expect(empty.body.detail).toEqual([{ loc: ['body', 'name'], msg: 'Field required', type: 'missing' }]);
-      const none = await http().post('/test-probe').expect(422);
+      const none = await http().post('/api/test-probe').expect(422);
       expect(none.body.detail).toEqual(empty.body.detail);
     });
 
@@ -91,13 +91,13 @@ describe('HTTP conventions', () => {
     });
 
     it('ignores unknown fields', async () => {
-      const response = await http().post('/test-probe').send({ name: 'abc', role: 'admin' }).expect(201);
+      const response = await http().post('/api/test-probe').send({ name: 'abc', role: 'admin' }).expect(201);
       expect(response.body).toEqual({ name: 'abc' });
     });
 
     it('answers a body over 100 KB with 413 {detail}', async () => {
       const response = await http()
-        .post('/test-probe')
+        .post('/api/test-probe')
         .send({ name: 'ab', padding: 'x'.repeat(101 * 1024) })
         .expect(413);
       expect(response.body).toEqual({ detail: expect.any(String) });
@@ -114,7 +114,7 @@ describe('HTTP conventions', () => {
     it('turns an unexpected failure into a generic 500, logged with its request id', async () => {
       const logged = vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
       try {
-        const response = await http().get('/test-probe/failure').set('X-Request-Id', 'boom-1').expect(500);
+        const response = await http().get('/api/test-probe/failure').set('X-Request-Id', 'boom-1').expect(500);
         expect(response.body).toEqual({ detail: 'Internal server error' });
         expect(JSON.stringify(response.body)).not.toMatch(/secret|ECONNREFUSED|at /);
         expect(logged).toHaveBeenCalledWith(

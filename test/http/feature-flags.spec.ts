@@ -1,8 +1,7 @@
 import request from 'supertest';
-import { ADMIN_TOKEN } from './support/admin';
-import { contractOf } from './support/contract';
-import { LocalAppConfiguration } from './support/local-app-configuration';
-import { createTestApp, type TestApp } from './support/test-app';
+import { ADMIN_TOKEN } from '@test/support/admin';
+import { LocalAppConfiguration } from '@test/support/local-app-configuration';
+import { createTestApp, type TestApp } from '@test/support/test-app';
 
 const FF = 'application/vnd.microsoft.appconfig.ff+json;charset=utf-8';
 
@@ -80,11 +79,9 @@ describe('feature flags on Azure App Configuration', () => {
   it('writes a PATCH to the store, creating a missing flag, and shows it on the next read at once', async () => {
     store.setFlag('cv-generation', 'dev', true);
     const testApp = await appWith();
-    const contract = await contractOf(testApp.server);
     expect(await flagsOf(testApp)).toEqual({ cvGeneration: true, portfolioContentApi: false });
 
     const response = await patch(testApp, { portfolioContentApi: true });
-    contract.assert(response);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ cvGeneration: true, portfolioContentApi: true });
     expect(store.flag('portfolio-content-api', 'dev')).toBe(true);
@@ -116,7 +113,6 @@ describe('feature flags on Azure App Configuration', () => {
   ])('answers a PATCH with %s with %i', async (_, body, status, expected) => {
     const testApp = await appWith();
     const response = await patch(testApp, body);
-    (await contractOf(testApp.server)).assert(response);
     expect(response.status).toBe(status);
     if (expected) expect(response.body).toEqual(expected);
     expect(store.requests.filter((r) => r.method === 'PUT')).toEqual([]);

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { freePort } from './support/ports';
-import { createTestApp, type TestApp } from './support/test-app';
+import { freePort } from '@test/support/ports';
+import { createTestApp, type TestApp } from '@test/support/test-app';
 
 describe('Prometheus metrics on METRICS_PORT', () => {
   let testApp: TestApp;

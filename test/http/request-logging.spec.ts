@@ -1,9 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { ProbeModule } from './support/probe.module';
-import { LogLines } from './support/log-lines';
-import { createTestApp, type TestApp } from './support/test-app';
+import { ProbeModule } from '@test/support/probe.module';
+import { LogLines } from '@test/support/log-lines';
+import { createTestApp, type TestApp } from '@test/support/test-app';
 
 describe('Request logging', () => {
   let testApp: TestApp;
@@ -45,11 +45,11 @@ describe('Request logging', () => {
   });
 
   it('logs an unexpected error at level error, under the request id of the request that failed', async () => {
-    await http().get('/test-probe/failure').set('X-Request-Id', 'log-3').expect(500);
+    await http().get('/api/test-probe/failure').set('X-Request-Id', 'log-3').expect(500);
     const line = await logs.requestLine('log-3');
     expect(line).toMatchObject({ level: 50, res: { status: 500 } });
     const unhandled = logs.entries.find((entry) => entry.event === 'unhandled_error');
-    expect(unhandled).toMatchObject({ level: 50, requestId: 'log-3', method: 'GET', path: '/test-probe/failure' });
+    expect(unhandled).toMatchObject({ level: 50, requestId: 'log-3', method: 'GET', path: '/api/test-probe/failure' });
   });
 
   it('writes the line of a request whose client went away before the answer', async () => {
@@ -57,12 +57,12 @@ describe('Request logging', () => {
       testApp.app.getHttpServer().listen(0, '127.0.0.1', () => resolve());
     });
     const { port } = testApp.app.getHttpServer().address() as AddressInfo;
-    const call = httpRequest({ port, path: '/test-probe/slow', headers: { 'X-Request-Id': 'log-4' } });
+    const call = httpRequest({ port, path: '/api/test-probe/slow', headers: { 'X-Request-Id': 'log-4' } });
     call.on('error', () => undefined);
     call.end();
     setTimeout(() => call.destroy(), 50);
     const line = await logs.requestLine('log-4');
-    expect(line).toMatchObject({ level: 30, msg: 'request aborted', req: { id: 'log-4', path: '/test-probe/slow' } });
+    expect(line).toMatchObject({ level: 30, msg: 'request aborted', req: { id: 'log-4', path: '/api/test-probe/slow' } });
   });
 });
 

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { assertValidConfiguration } from '@/config';
+import { ROOT } from '@test/support/paths';
 
 /**
  * No Docker engine runs here, so the deployment files are checked against what the app
  * validates and the README documents: the services, their ports, and every variable the api
  * is given.
  */
-const ROOT = join(__dirname, '..');
 const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as {
   services: Record<
     string,

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { type Browser, launch, type Page } from 'puppeteer-core';
-import { ADMIN_TOKEN } from './support/admin';
-import { LocalAppConfiguration } from './support/local-app-configuration';
-import { createTestApp, type TestApp } from './support/test-app';
+import { ADMIN_TOKEN } from '@test/support/admin';
+import { LocalAppConfiguration } from '@test/support/local-app-configuration';
+import { createTestApp, type TestApp } from '@test/support/test-app';
 
 /**
  * The Swagger explorer as a new user meets it: in real headless Chromium, with the service on

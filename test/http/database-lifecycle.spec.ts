@@ -1,12 +1,13 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { postgresOptions } from '@/database/data-source.options';
-import { seedBuiltInContent } from '@/database/seed/content.seed';
-import { ENTITIES } from '../ormconfig';
-import { ADMIN_TOKEN } from './support/admin';
-import { createTestDatabase, type TestDatabase } from './support/database';
-import { TcpProxy } from './support/tcp-proxy';
-import { createTestApp } from './support/test-app';
+import { ENTITIES } from '@/app.entities';
+import { CONTENT_DOMAINS } from '@/read-model/content-domains';
+import { DEMO } from '@test/support/demo';
+import { ADMIN_TOKEN } from '@test/support/admin';
+import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { TcpProxy } from '@test/support/tcp-proxy';
+import { createTestApp } from '@test/support/test-app';
 
 const TABLES = [
   'awards',
@@ -53,35 +54,61 @@ describe('database lifecycle', () => {
     expect(await tables()).toEqual([]);
   });
 
-  it('leaves nothing for the entities to change once migrated', async () => {
+  it('leaves nothing for the entity registry to change once migrated, and no table without an entity', async () => {
     await withDataSource(database.url, async (dataSource) => {
       await dataSource.runMigrations();
       const pending = await dataSource.driver.createSchemaBuilder().log();
       expect(pending.upQueries.map((query) => query.query)).toEqual([]);
+      // TypeORM never drops a table it has no entity for: a table missing from the registry shows only here.
+      expect(dataSource.entityMetadatas.map((entity) => entity.tableName).sort()).toEqual(await tables());
     });
   });
 
-  it('seeds an empty database once, and never again once content exists', async () => {
-    await withDataSource(database.url, async (dataSource) => {
-      await dataSource.runMigrations();
-      expect(await seedBuiltInContent(dataSource)).toBe(true);
-      const counts = async () =>
-        database.query('SELECT (SELECT count(*) FROM projects) AS projects, (SELECT count(*) FROM skills) AS skills');
-      const afterFirst = await counts();
-      expect(await seedBuiltInContent(dataSource)).toBe(false);
-      await database.query('DELETE FROM awards');
-      expect(await seedBuiltInContent(dataSource)).toBe(false);
-      expect(await counts()).toEqual(afterFirst);
-      expect(await database.query('SELECT count(*)::int AS n FROM awards')).toEqual([{ n: 0 }]);
-    });
+  it('has every content table announce its changes to the domain the read model knows', async () => {
+    await withDataSource(database.url, (dataSource) => dataSource.runMigrations());
+    const triggers = await database.query<{ table: string; domain: string }>(
+      `SELECT event_object_table AS table, substring(action_statement FROM 'notify_content_changed\\(''(\\w+)''\\)') AS domain
+       FROM information_schema.triggers WHERE trigger_name LIKE '%_content_changed' GROUP BY 1, 2 ORDER BY 1`,
+    );
+    expect(triggers).toEqual([
+      { table: 'awards', domain: 'awards' },
+      { table: 'certifications', domain: 'certifications' },
+      { table: 'projects', domain: 'projects' },
+      { table: 'skill_categories', domain: 'skills' },
+      { table: 'skills', domain: 'skills' },
+      { table: 'work_entries', domain: 'experience' },
+    ]);
+    expect(new Set(triggers.map((trigger) => trigger.domain))).toEqual(new Set(CONTENT_DOMAINS));
   });
 
-  it('seeds only once when instances start together', async () => {
-    await withDataSource(database.url, async (dataSource) => {
-      await dataSource.runMigrations();
-      const results = await Promise.all([seedBuiltInContent(dataSource), seedBuiltInContent(dataSource)]);
-      expect(results.sort()).toEqual([false, true]);
-    });
+  const contentCounts = () =>
+    database.query<Record<string, number>>(
+      'SELECT (SELECT count(*)::int FROM projects) AS projects, (SELECT count(*)::int FROM work_entries) AS experience, ' +
+        '(SELECT count(*)::int FROM skills) AS skills, (SELECT count(*)::int FROM awards) AS awards, (SELECT count(*)::int FROM certifications) AS certifications',
+    );
+  const demoCounts = {
+    projects: DEMO.projects.length,
+    experience: DEMO.experience.length,
+    skills: DEMO.skills.flatMap((category) => category.skills).length,
+    awards: DEMO.awards.length,
+    certifications: DEMO.certifications.length,
+  };
+
+  it('seeds an empty database at start-up through the entities, and never again once content exists', async () => {
+    await (await createTestApp({ env: { DATABASE_URL: database.url } })).close();
+    expect(await contentCounts()).toEqual([demoCounts]);
+    await database.query('DELETE FROM awards');
+    await (await createTestApp({ env: { DATABASE_URL: database.url } })).close();
+    expect(await contentCounts()).toEqual([{ ...demoCounts, awards: 0 }]);
+  });
+
+  it('seeds only once when instances start together on one migrated database', async () => {
+    await withDataSource(database.url, (dataSource) => dataSource.runMigrations());
+    const env = { DATABASE_URL: database.url, DB_MIGRATIONS_RUN: 'false' };
+    const instances = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
+    // Last in, first out: each restores the environment it found.
+    for (const instance of instances.reverse()) await instance.close();
+    expect(await contentCounts()).toEqual([demoCounts]);
   });
 
   it('answers every public read from the database exactly as from the built-in data set', async () => {

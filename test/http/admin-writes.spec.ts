@@ -1,8 +1,9 @@
-import { PROJECTS, SKILL_CATEGORIES, WORK_ENTRIES } from '@/content';
-import { apiClient, ADMIN_TOKEN } from './support/admin';
-import { contractOf } from './support/contract';
-import { createTestDatabase, type TestDatabase } from './support/database';
-import { createTestApp, type TestApp } from './support/test-app';
+import { DEMO } from '@test/support/demo';
+
+const { projects: PROJECTS, experience: WORK_ENTRIES, skills: SKILL_CATEGORIES } = DEMO;
+import { apiClient, ADMIN_TOKEN } from '@test/support/admin';
+import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { createTestApp, type TestApp } from '@test/support/test-app';
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 
@@ -16,7 +17,7 @@ describe('admin writes against PostgreSQL', () => {
     testApp = await createTestApp({
       env: { DATABASE_URL: database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' },
     });
-    api = apiClient(testApp, await contractOf(testApp.server));
+    api = apiClient(testApp);
   });
   afterAll(async () => {
     await testApp.close();
@@ -313,7 +314,7 @@ describe('admin writes without a database', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp({ env: { DATABASE_URL: undefined, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' } });
-    api = apiClient(testApp, await contractOf(testApp.server));
+    api = apiClient(testApp);
   });
   afterAll(() => testApp.close());
 
@@ -343,7 +344,7 @@ describe('admin writes without a database', () => {
   it('never accepts a token when API_ADMIN_TOKEN is empty', async () => {
     const empty = await createTestApp({ env: { API_ADMIN_TOKEN: '', RATE_LIMIT_ENABLED: 'false' } });
     try {
-      const client = apiClient(empty, await contractOf(empty.server));
+      const client = apiClient(empty);
       expect((await client('delete', '/api/projects/tidewatch', undefined, '')).status).toBe(401);
       expect((await client('delete', '/api/projects/tidewatch', undefined, 'anything')).status).toBe(401);
     } finally {

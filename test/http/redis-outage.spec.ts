@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { ADMIN_TOKEN } from './support/admin';
-import { LocalRedisServer } from './support/redis-server';
-import { createTestApp, type TestApp } from './support/test-app';
+import { ADMIN_TOKEN } from '@test/support/admin';
+import { LocalRedisServer } from '@test/support/redis-server';
+import { createTestApp, type TestApp } from '@test/support/test-app';
 
 const READ_LIMIT = 60;
 

@@ -1,6 +1,5 @@
 import request from 'supertest';
-import { contractOf } from './support/contract';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTestApp, type TestApp } from '@test/support/test-app';
 
 const READ_LIMIT = 60;
 
@@ -27,7 +26,6 @@ describe('rate limits per client IP', () => {
       expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(60);
       expect(response.headers['x-request-id']).toBe('limited-1');
-      (await contractOf(testApp.server)).assert(response);
     });
 
     it('counts each route on its own', async () => {

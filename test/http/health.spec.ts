@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { createTestDatabase, type TestDatabase } from './support/database';
-import { LocalAppConfiguration } from './support/local-app-configuration';
-import { closedPort, LocalSmtpServer, SMTP_PASSWORD, SMTP_USER } from './support/smtp-server';
-import { createTestApp } from './support/test-app';
+import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { LocalAppConfiguration } from '@test/support/local-app-configuration';
+import { closedPort, LocalSmtpServer, SMTP_PASSWORD, SMTP_USER } from '@test/support/smtp-server';
+import { createTestApp } from '@test/support/test-app';
 
 const mailEnv = (port: number) => ({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_USER, SMTP_PASSWORD });
 

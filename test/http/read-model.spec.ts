@@ -2,12 +2,11 @@ import { get, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
-import { PROJECTS } from '@/content';
-import { ADMIN_TOKEN } from './support/admin';
-import { contractOf } from './support/contract';
-import { createTestDatabase, type TestDatabase } from './support/database';
-import { TcpProxy } from './support/tcp-proxy';
-import { createTestApp, type TestApp } from './support/test-app';
+import { DEMO } from '@test/support/demo';
+import { ADMIN_TOKEN } from '@test/support/admin';
+import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { TcpProxy } from '@test/support/tcp-proxy';
+import { createTestApp, type TestApp } from '@test/support/test-app';
 
 /** A GET that leaves the body as it crossed the wire (supertest would decompress it). */
 function rawGet(server: Server, path: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
@@ -39,7 +38,7 @@ describe('the read model: prepared bodies, ETags and encodings', () => {
     expect(response.headers['cache-control']).toBe('public, no-cache');
     expect(response.headers.vary).toContain('Accept-Encoding');
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(response.body).toHaveLength(PROJECTS.length);
+    expect(response.body).toHaveLength(DEMO.projects.length);
   });
 
   it.each<[string, (etag: string) => string, number]>([
@@ -53,7 +52,6 @@ describe('the read model: prepared bodies, ETags and encodings', () => {
     const response = await http().get('/api/projects/tidewatch').set('If-None-Match', ifNoneMatch(etag)).expect(status);
     expect(response.headers.etag).toBe(etag);
     if (status === 304) expect(response.text ?? '').toBe('');
-    (await contractOf(testApp.server)).assert(response);
   });
 
   it.each([
@@ -107,6 +105,18 @@ describe('the read model across instances on one database', () => {
     ((await request(app.server).get(`/api/projects/${slug}`).expect(200)).body as { title: string }).title;
   const rename = (slug: string, title: string) =>
     request(writer.server).patch(`/api/projects/${slug}`).set('Authorization', `Bearer ${ADMIN_TOKEN}`).send({ title }).expect(200);
+
+  it('serves a change made by SQL typed by hand on every instance within 2 seconds', async () => {
+    const awardTitles = async (app: TestApp) =>
+      ((await request(app.server).get('/api/awards').expect(200)).body as { title: string }[]).map((award) => award.title);
+    const before = await awardTitles(reader);
+    expect(await awardTitles(writer)).toEqual(before);
+    await database.query('UPDATE awards SET sort_order = -sort_order');
+    const reversed = [...before].reverse();
+    await vi.waitFor(async () => expect([await awardTitles(reader), await awardTitles(writer)]).toEqual([reversed, reversed]), {
+      timeout: 2_000,
+    });
+  });
 
   it('shows a write on one instance at once there and, through NOTIFY, on the other', async () => {
     expect(await titleOn(reader, 'tidewatch')).toBe('Tidewatch');

@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import request from 'supertest';
-import { ADMIN_TOKEN } from './support/admin';
-import { createTestApp, type TestApp } from './support/test-app';
+import { ADMIN_TOKEN } from '@test/support/admin';
+import { createTestApp, type TestApp } from '@test/support/test-app';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 

@@ -1,6 +1,6 @@
 import { validate } from '@readme/openapi-parser';
 import request from 'supertest';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTestApp, type TestApp } from '@test/support/test-app';
 
 type Operation = {
   security?: unknown;
@@ -84,23 +84,32 @@ describe('GET /openapi.json', () => {
     }
   });
 
-  it('declares 429 on exactly the rate-limited reads', () => {
+  it('declares 429 on exactly the rate-limited operations', () => {
     const limited = operations()
       .filter(({ operation }) => '429' in operation.responses)
       .map(({ path, method }) => `${method.toUpperCase()} ${path}`)
       .sort();
-    expect(limited).toEqual(
-      expect.arrayContaining([
-        'GET /api/awards',
-        'GET /api/certifications',
-        'GET /api/experience',
-        'GET /api/experience/{index}',
-        'GET /api/projects',
-        'GET /api/projects/{project_id}',
-        'GET /api/skills',
-      ]),
-    );
-    expect(limited).not.toContain('GET /api/health');
+    expect(limited).toEqual([
+      'GET /api/awards',
+      'GET /api/certifications',
+      'GET /api/experience',
+      'GET /api/experience/{index}',
+      'GET /api/projects',
+      'GET /api/projects/{project_id}',
+      'GET /api/skills',
+      'PATCH /api/cv/generate',
+      'POST /api/admin/sync-certifications',
+      'POST /api/contact',
+    ]);
+  });
+
+  it('declares every error body as JSON, also where the success is a PDF', () => {
+    for (const { path, method, operation } of operations()) {
+      for (const [status, response] of Object.entries(operation.responses as Record<string, { content?: object }>)) {
+        if (Number(status) >= 400)
+          expect([method, path, status, Object.keys(response.content ?? {})]).toEqual([method, path, status, ['application/json']]);
+      }
+    }
   });
 
   it('puts the bearer requirement and 401 and 403 (and 503 where a database is needed) on every admin operation', () => {

@@ -1,10 +1,8 @@
 import request from 'supertest';
-import { ADMIN_TOKEN } from './support/admin';
-import { contractOf } from './support/contract';
-import { createTestDatabase, type TestDatabase } from './support/database';
-import { LocalEntra } from './support/local-entra';
-import type { OpenApiContract } from './support/openapi-contract';
-import { createTestApp, type TestApp } from './support/test-app';
+import { ADMIN_TOKEN } from '@test/support/admin';
+import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { LocalEntra } from '@test/support/local-entra';
+import { createTestApp, type TestApp } from '@test/support/test-app';
 
 const OVERFLOW_USER = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
 
@@ -12,7 +10,6 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
   let entra: LocalEntra;
   let database: TestDatabase;
   let testApp: TestApp;
-  let contract: OpenApiContract;
 
   beforeAll(async () => {
     entra = await LocalEntra.start();
@@ -20,7 +17,6 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
     testApp = await createTestApp({
       env: { ...entra.env(), DATABASE_URL: database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, REDIS_URL: undefined, RATE_LIMIT_ENABLED: 'true' },
     });
-    contract = await contractOf(testApp.server);
   });
   afterAll(async () => {
     await testApp.close();
@@ -34,7 +30,6 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
       .patch('/api/projects/tidewatch')
       .set('Authorization', `Bearer ${token}`)
       .send({ impact: `changed at ${Date.now()}` });
-    contract.assert(response);
     return response;
   };
   const now = () => Math.floor(Date.now() / 1000);
@@ -170,7 +165,6 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
         name: 'Mara Jansen',
         role: 'admin',
       });
-      contract.assert(response);
     });
 
     it('prefers the email claim when the token has one', async () => {
@@ -182,8 +176,7 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
     it('refuses the static token, a bad token and no token with 401', async () => {
       for (const authorization of [`Bearer ${ADMIN_TOKEN}`, 'Bearer nonsense', undefined]) {
         const call = request(testApp.server).get('/api/auth/me');
-        const response = await (authorization ? call.set('Authorization', authorization) : call).expect(401);
-        contract.assert(response);
+        await (authorization ? call.set('Authorization', authorization) : call).expect(401);
       }
     });
 

@@ -3,9 +3,8 @@ import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './support/ports';
-
-const MAIN = join(__dirname, '..', 'dist', 'src', 'main.js');
+import { freePort } from '@test/support/ports';
+import { BUILT_MAIN } from '@test/support/paths';
 
 /** Processes whose command line names the directory: puppeteer puts the browser's profile there. */
 function processesUsing(directory: string): number {
@@ -31,12 +30,12 @@ async function serving(origin: string, child: ChildProcess): Promise<void> {
 
 describe('Graceful shutdown (the built service, as deployed)', () => {
   it('on SIGTERM stops accepting, finishes the request in flight, closes the browser and exits 0', async () => {
-    expect(existsSync(MAIN), 'npm test builds first (pretest); run npm run build').toBe(true);
+    expect(existsSync(BUILT_MAIN), 'npm test builds first (pretest); run npm run build').toBe(true);
     // A temporary directory of its own tells this service's Chromium from any other on the machine.
     const tmp = mkdtempSync(join(tmpdir(), 'shutdown-spec-'));
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, [MAIN], {
+    const child = spawn(process.execPath, [BUILT_MAIN], {
       env: {
         PATH: process.env.PATH,
         TMPDIR: tmp,

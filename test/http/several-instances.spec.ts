@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { ADMIN_TOKEN } from './support/admin';
-import { createTestDatabase, type TestDatabase } from './support/database';
-import { LocalAppConfiguration } from './support/local-app-configuration';
-import { LocalRedisServer } from './support/redis-server';
-import { createTestApp, type TestApp } from './support/test-app';
+import { ADMIN_TOKEN } from '@test/support/admin';
+import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { LocalAppConfiguration } from '@test/support/local-app-configuration';
+import { LocalRedisServer } from '@test/support/redis-server';
+import { createTestApp, type TestApp } from '@test/support/test-app';
 
 const READ_LIMIT = 60;
 const FLAG_CACHE_TTL_MS = 500;

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { ExplorerTokenStore } from '@/auth/explorer/explorer-token.store';
-import { createTestDatabase, type TestDatabase } from './support/database';
-import { LocalEntra } from './support/local-entra';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { LocalEntra } from '@test/support/local-entra';
+import { createTestApp, type TestApp } from '@test/support/test-app';
 
 /**
  * The admin guard asks its passport strategies in order: the static token, then an Entra ID

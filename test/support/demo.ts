@@ -1,0 +1,20 @@
+import { DEMO_CONTENT } from '@/content';
+import type { AwardDto } from '@/credentials/dto/award.dto';
+import type { CertificationDto } from '@/credentials/dto/certification.dto';
+import type { WorkEntryDto } from '@/experience/dto/work-entry.dto';
+import type { ProjectDetailDto } from '@/projects/dto/project-detail.dto';
+import type { SkillCategoryDto } from '@/skills/dto/skill-category.dto';
+
+/**
+ * The built-in data set as the public reads answer it. Its items give every field, so they are
+ * the read shapes already, but for certifications' provenance (externalId, syncEnabled).
+ */
+export const DEMO = {
+  projects: DEMO_CONTENT.projects as Omit<ProjectDetailDto, 'navigation'>[],
+  experience: DEMO_CONTENT.experience as WorkEntryDto[],
+  skills: DEMO_CONTENT.skills as SkillCategoryDto[],
+  awards: DEMO_CONTENT.awards as AwardDto[],
+  certifications: DEMO_CONTENT.certifications.map(
+    ({ externalId: _externalId, syncEnabled: _syncEnabled, ...read }) => read,
+  ) as CertificationDto[],
+};
