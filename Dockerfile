@@ -11,9 +11,10 @@ COPY cv-templates ./cv-templates
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24.21.0-bookworm-slim
-# Chromium renders generated CVs (CHROMIUM_PATH); Liberation is the CV's typeface.
+# Chromium renders generated CVs (CHROMIUM_PATH) in fonts for any script an owner writes:
+# Liberation (Latin, Greek, Cyrillic, the CV's typeface), DejaVu (Arabic), Noto CJK, Noto Color Emoji.
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends chromium fonts-liberation \
+  && apt-get install -y --no-install-recommends chromium fonts-liberation fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji \
   && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=8000 CV_DIR=/app/assets/cv CHROMIUM_PATH=/usr/bin/chromium
 WORKDIR /app

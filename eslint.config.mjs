@@ -17,7 +17,20 @@ const LAYERS = {
   mail: ['common', 'config'],
   'content-store': ['common', 'config', 'content', 'database'],
 };
-const DOMAINS = ['auth', 'contact', 'credentials', 'cv', 'experience', 'flags', 'health', 'metrics', 'portfolio', 'projects', 'skills'];
+const DOMAINS = [
+  'auth',
+  'contact',
+  'credentials',
+  'cv',
+  'experience',
+  'flags',
+  'health',
+  'metrics',
+  'portfolio',
+  'profile',
+  'projects',
+  'skills',
+];
 
 const relativeParents = { group: ['../*', '../../*'], message: 'Import through the @/ alias: relative imports stay within a folder.' };
 

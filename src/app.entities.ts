@@ -3,6 +3,7 @@ import { AwardEntity } from './credentials/entities/award.entity';
 import { CertificationEntity } from './credentials/entities/certification.entity';
 import { CvDownloadEventEntity } from './cv/entities/cv-download-event.entity';
 import { WorkEntryEntity } from './experience/entities/work-entry.entity';
+import { ProfileEntity } from './profile/entities/profile.entity';
 import { ProjectEntity } from './projects/entities/project.entity';
 import { SkillCategoryEntity } from './skills/entities/skill-category.entity';
 import { SkillEntity } from './skills/entities/skill.entity';
@@ -13,6 +14,7 @@ import { SkillEntity } from './skills/entities/skill.entity';
  * checks that every @Entity() under src/ is on it.
  */
 export const ENTITIES = [
+  ProfileEntity,
   ProjectEntity,
   WorkEntryEntity,
   SkillCategoryEntity,

@@ -23,6 +23,7 @@ import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { PortfolioModule } from './portfolio/portfolio.module';
 import { ServedContentModule } from './portfolio/served-content.module';
+import { ProfileModule } from './profile/profile.module';
 import { ProjectsModule } from './projects/projects.module';
 import { ReadModelModule } from './read-model/read-model.module';
 import { SkillsModule } from './skills/skills.module';
@@ -43,6 +44,7 @@ import { SkillsModule } from './skills/skills.module';
     RateLimitModule,
     OpenApiModule,
     // Express tries routes in module order: the public reads come first.
+    ProfileModule,
     ProjectsModule,
     ExperienceModule,
     SkillsModule,

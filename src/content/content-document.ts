@@ -27,8 +27,8 @@ export interface ProfileLinkItem {
 
 export interface ProfileItem {
   readonly name: string;
-  readonly headline?: Localised;
-  readonly summary?: Localised;
+  readonly headline?: Partial<Localised>;
+  readonly summary?: Partial<Localised>;
   readonly location?: string;
   readonly email?: string;
   readonly website?: string;

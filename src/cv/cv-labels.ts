@@ -3,6 +3,8 @@ import type { CvLanguage } from './cv-language';
 /** Every fixed word the CV template prints, per language. */
 export interface CvLabels {
   htmlLang: string;
+  /** The document's title, after the person's name. */
+  document: string;
   experience: string;
   projects: string;
   skills: string;
@@ -16,6 +18,7 @@ export interface CvLabels {
 export const CV_LABELS: Record<CvLanguage, CvLabels> = {
   english: {
     htmlLang: 'en',
+    document: 'Curriculum vitae',
     profile: 'Profile',
     experience: 'Work experience',
     projects: 'Selected projects',
@@ -27,6 +30,7 @@ export const CV_LABELS: Record<CvLanguage, CvLabels> = {
   },
   nederlands: {
     htmlLang: 'nl',
+    document: 'Curriculum vitae',
     profile: 'Profiel',
     experience: 'Werkervaring',
     projects: 'Geselecteerde projecten',

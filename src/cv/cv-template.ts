@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import type { AwardDto } from '@/credentials/dto/award.dto';
 import type { CertificationDto } from '@/credentials/dto/certification.dto';
-import type { Localised } from '@/content';
 import type { WorkEntryDto } from '@/experience/dto/work-entry.dto';
+import type { ProfileDto } from '@/profile/dto/profile.dto';
 import type { ProjectCardDto } from '@/projects/dto/project-card.dto';
 import type { SkillCategoryDto } from '@/skills/dto/skill-category.dto';
 import { CV_LABELS } from './cv-labels';
@@ -15,7 +15,8 @@ export const CV_TEMPLATES_DIR = join(__dirname, '..', '..', 'cv-templates');
 
 /** Everything a CV shows, as the public reads answer it right now. */
 export interface CvContent {
-  profile: { name: string; location: string; email: string; website: string; headline: Localised; summary: Localised };
+  /** null while the owner has set none: the CV then starts with the experience. */
+  profile: ProfileDto | null;
   experience: WorkEntryDto[];
   projects: ProjectCardDto[];
   skills: SkillCategoryDto[];
@@ -41,7 +42,14 @@ export class CvTemplate {
     return this.render({
       css: this.css,
       labels: CV_LABELS[lang],
-      profile: { ...profile, headline: profile.headline[lang], summary: profile.summary[lang] },
+      profile: profile && {
+        name: profile.name,
+        headline: profile.headline[lang],
+        summary: profile.summary[lang],
+        contact: [profile.location, profile.email, profile.website, ...profile.links.map((link) => `${link.label} ${link.url}`)].filter(
+          Boolean,
+        ),
+      },
       experience: content.experience.map((entry) => ({ ...entry, technologies: list(entry.technologies) })),
       projects: content.projects.map((project) => ({ ...project, technologies: list(project.technologies) })),
       skills: content.skills.map((category) => ({ title: category.title, names: list(category.skills.map((skill) => skill.name)) })),

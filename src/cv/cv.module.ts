@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CredentialsModule } from '@/credentials/credentials.module';
 import { ExperienceModule } from '@/experience/experience.module';
+import { ProfileModule } from '@/profile/profile.module';
 import { ProjectsModule } from '@/projects/projects.module';
 import { SkillsModule } from '@/skills/skills.module';
 import { CvContentService } from './cv-content.service';
@@ -14,7 +15,14 @@ import { CvDownloadEventEntity } from './entities/cv-download-event.entity';
 import { ChromiumPdfRenderer } from './pdf/chromium-pdf.renderer';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CvDownloadEventEntity]), ProjectsModule, ExperienceModule, SkillsModule, CredentialsModule],
+  imports: [
+    TypeOrmModule.forFeature([CvDownloadEventEntity]),
+    ProfileModule,
+    ProjectsModule,
+    ExperienceModule,
+    SkillsModule,
+    CredentialsModule,
+  ],
   controllers: [CvDownloadController, CvGenerationController],
   providers: [CvFilesService, CvGenerationService, CvContentService, CvMetrics, ChromiumPdfRenderer],
   exports: [CvGenerationService, CvFilesService],

@@ -2,6 +2,7 @@ import { InitialSchema1795319757117 } from './1795319757117-InitialSchema';
 import { ContactDeliveryState1795424720833 } from './1795424720833-ContactDeliveryState';
 import { ContactRedeliveryAttempts1795600000000 } from './1795600000000-ContactRedeliveryAttempts';
 import { ContentChangeTriggers1795700000000 } from './1795700000000-ContentChangeTriggers';
+import { Profile1795800000000 } from './1795800000000-Profile';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   ContactDeliveryState1795424720833,
   ContactRedeliveryAttempts1795600000000,
   ContentChangeTriggers1795700000000,
+  Profile1795800000000,
 ];

@@ -1,0 +1,89 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema, PartialType } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsEmail, IsObject, MaxLength, ValidateNested } from 'class-validator';
+import { IsEmptyOr, IsHttpUrl, IsOmittable, IsText } from '@/common/validation/validation.decorators';
+
+/** Text per CV language, each at most `max` characters; a language left out is "" (PUT) or kept (PATCH). */
+function localisedInput(max: number) {
+  class LocalisedInput {
+    @ApiPropertyOptional({ maxLength: max })
+    @IsOmittable()
+    @IsText({ max })
+    readonly english?: string;
+
+    @ApiPropertyOptional({ maxLength: max })
+    @IsOmittable()
+    @IsText({ max })
+    readonly nederlands?: string;
+  }
+  return LocalisedInput;
+}
+
+@ApiSchema({ name: 'ProfileHeadlineInput' })
+export class HeadlineInputDto extends localisedInput(200) {}
+
+@ApiSchema({ name: 'ProfileSummaryInput' })
+export class SummaryInputDto extends localisedInput(2000) {}
+
+@ApiSchema({ name: 'ProfileLinkInput' })
+export class ProfileLinkInputDto {
+  @ApiProperty({ minLength: 1, maxLength: 50, example: 'GitHub' })
+  @IsText({ min: 1, max: 50 })
+  readonly label!: string;
+
+  @ApiProperty({ format: 'uri', maxLength: 500, example: 'https://github.com/marajansen' })
+  @IsHttpUrl({ max: 500 })
+  readonly url!: string;
+}
+
+/** PUT /api/profile: creates or replaces the profile; what it leaves out is "" or []. */
+@ApiSchema({ name: 'ProfileReplace' })
+export class ReplaceProfileDto {
+  @ApiProperty({ minLength: 1, maxLength: 100, description: 'Leading and trailing whitespace is stripped first', example: 'Mara Jansen' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsText({ min: 1, max: 100 })
+  readonly name!: string;
+
+  @ApiPropertyOptional({ type: HeadlineInputDto, example: { english: 'Backend engineer', nederlands: 'Backend-engineer' } })
+  @IsOmittable()
+  @IsObject({ message: 'Input should be a valid dictionary' })
+  @ValidateNested()
+  @Type(() => HeadlineInputDto)
+  readonly headline?: HeadlineInputDto;
+
+  @ApiPropertyOptional({ type: SummaryInputDto })
+  @IsOmittable()
+  @IsObject({ message: 'Input should be a valid dictionary' })
+  @ValidateNested()
+  @Type(() => SummaryInputDto)
+  readonly summary?: SummaryInputDto;
+
+  @ApiPropertyOptional({ maxLength: 200, example: 'Utrecht, Netherlands' })
+  @IsOmittable()
+  @IsText({ max: 200 })
+  readonly location?: string;
+
+  @ApiPropertyOptional({ maxLength: 254, description: 'An email address, or "" for none', example: 'mara@marajansen.example' })
+  @IsOmittable()
+  @IsEmptyOr()
+  @IsEmail({}, { message: 'value is not a valid email address' })
+  @MaxLength(254, { message: 'String should have at most 254 characters' })
+  readonly email?: string;
+
+  @ApiPropertyOptional({ maxLength: 200, example: 'marajansen.example' })
+  @IsOmittable()
+  @IsText({ max: 200 })
+  readonly website?: string;
+
+  @ApiPropertyOptional({ type: [ProfileLinkInputDto], maxItems: 20 })
+  @IsOmittable()
+  @IsArray({ message: 'Input should be a valid list' })
+  @ArrayMaxSize(20, { message: 'List should have at most 20 items' })
+  @ValidateNested({ each: true })
+  @Type(() => ProfileLinkInputDto)
+  readonly links?: ProfileLinkInputDto[];
+}
+
+/** PATCH /api/profile: the fields given, and in headline and summary the languages given. */
+@ApiSchema({ name: 'ProfileUpdate' })
+export class UpdateProfileDto extends PartialType(ReplaceProfileDto, { skipNullProperties: false }) {}

@@ -1,0 +1,16 @@
+import { refuseWrite } from '@/content-store/document-collection';
+import { type Profile, ProfileRepository } from './profile.repository';
+
+/** The profile of the served content document; it cannot be changed. */
+export class DocumentProfileRepository extends ProfileRepository {
+  readonly save = refuseWrite;
+  readonly replaceWith = refuseWrite;
+
+  constructor(private readonly profile: Profile | undefined) {
+    super();
+  }
+
+  async find(): Promise<Profile | undefined> {
+    return this.profile;
+  }
+}

@@ -1,0 +1,44 @@
+import { Body, Controller, Get, Patch, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { AdminOperation } from '@/auth/admin-operation.decorator';
+import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
+import { ContentDomain } from '@/read-model/content-domain.decorator';
+import { PublicRead } from '@/read-model/public-read.decorator';
+import { ProfileDto } from './dto/profile.dto';
+import { ReplaceProfileDto, UpdateProfileDto } from './dto/profile-input.dto';
+import { ProfileService } from './profile.service';
+
+const NOT_SET = 'No profile has been set yet';
+
+@ApiTags('profile')
+@Controller('profile')
+@ContentDomain('profile')
+export class ProfileController {
+  constructor(private readonly profile: ProfileService) {}
+
+  @Get()
+  @PublicRead({ summary: 'The person behind the portfolio', returns: ProfileDto, notFound: NOT_SET })
+  find(): Promise<ProfileDto> {
+    return this.profile.find();
+  }
+
+  @Put()
+  @AdminOperation({
+    summary: 'Set the profile',
+    description: 'Creates or replaces it: name is required; omitted fields are reset ("", [], and "" in each language).',
+    responses: { 200: ProfileDto },
+  })
+  replace(@Body(new RequireFieldsPipe<ReplaceProfileDto>(['name'])) dto: ReplaceProfileDto): Promise<ProfileDto> {
+    return this.profile.replace(dto);
+  }
+
+  @Patch()
+  @AdminOperation({
+    summary: 'Change the given fields of the profile',
+    description: 'In headline and summary, only the languages given change.',
+    responses: { 200: ProfileDto, 404: NOT_SET },
+  })
+  patch(@Body() dto: UpdateProfileDto): Promise<ProfileDto> {
+    return this.profile.patch(dto);
+  }
+}

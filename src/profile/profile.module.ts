@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { contentStorage } from '@/content-store/content-storage';
+import { DocumentProfileRepository } from './persistence/document-profile.repository';
+import { ProfileRepository } from './persistence/profile.repository';
+import { TypeOrmProfileRepository } from './persistence/typeorm-profile.repository';
+import { profileFromItem } from './profile-defaults';
+import { ProfileController } from './profile.controller';
+import { ProfileService } from './profile.service';
+
+@Module({
+  controllers: [ProfileController],
+  providers: [
+    ProfileService,
+    contentStorage(ProfileRepository, {
+      postgres: (txHost) => new TypeOrmProfileRepository(txHost),
+      document: (document) => new DocumentProfileRepository(document.profile ? profileFromItem(document.profile) : undefined),
+    }),
+  ],
+  exports: [ProfileService],
+})
+export class ProfileModule {}

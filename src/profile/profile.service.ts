@@ -1,0 +1,60 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type { ProfileItem } from '@/content';
+import type { ProfileDto } from './dto/profile.dto';
+import type { ReplaceProfileDto, UpdateProfileDto } from './dto/profile-input.dto';
+import { ProfileRepository } from './persistence/profile.repository';
+import { profileFromItem } from './profile-defaults';
+import { toProfile } from './profile.mapper';
+
+@Injectable()
+export class ProfileService {
+  constructor(private readonly profile: ProfileRepository) {}
+
+  async find(): Promise<ProfileDto> {
+    const profile = await this.profile.find();
+    if (!profile) throw profileNotSet();
+    return toProfile(profile);
+  }
+
+  /** The profile, or null while none is set: the CV introduces the person when there is one. */
+  async findIfSet(): Promise<ProfileDto | null> {
+    const profile = await this.profile.find();
+    return profile ? toProfile(profile) : null;
+  }
+
+  /** PUT: creates or replaces the profile; what the body leaves out is "" or [], in each language too. */
+  async replace(dto: ReplaceProfileDto): Promise<ProfileDto> {
+    return toProfile(await this.profile.save(profileFromItem(dto)));
+  }
+
+  /** PATCH: the fields given, and in headline and summary only the languages given. */
+  async patch({ headline, summary, ...fields }: UpdateProfileDto): Promise<ProfileDto> {
+    const current = await this.profile.find();
+    if (!current) throw profileNotSet();
+    const changed = {
+      ...current,
+      ...fields,
+      headline: { ...current.headline, ...headline },
+      summary: { ...current.summary, ...summary },
+    };
+    return toProfile(await this.profile.save(changed));
+  }
+
+  /** The profile as a content document carries it, or null. */
+  async exportItem(): Promise<ProfileItem | null> {
+    return this.findIfSet();
+  }
+
+  /** Sets the profile from a content document, or removes it when the document has none. */
+  replaceWith(item: ProfileItem | null): Promise<void> {
+    return this.profile.replaceWith(item ? profileFromItem(item) : undefined);
+  }
+
+  async isEmpty(): Promise<boolean> {
+    return (await this.profile.find()) === undefined;
+  }
+}
+
+function profileNotSet(): NotFoundException {
+  return new NotFoundException({ detail: 'No profile has been set' });
+}
