@@ -1,9 +1,17 @@
-import { Controller, Get } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { AdminOperation } from '@/auth/admin-operation.decorator';
+import { IdResponseDto } from '@/common/dto/id-response.dto';
+import { ReorderByIdRequestDto } from '@/common/dto/reorder-request.dto';
+import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
 import { ContentDomain } from '@/read-model/content-domain.decorator';
 import { PublicRead } from '@/read-model/public-read.decorator';
 import { AwardsService } from './awards.service';
 import { AwardDto } from './dto/award.dto';
+import { CreateAwardDto, UpdateAwardDto } from './dto/create-award.dto';
+import { AwardIdParams } from './dto/credential-params.dto';
+
+const NOT_FOUND = 'No award has this id';
 
 @ApiTags('credentials')
 @Controller('awards')
@@ -15,5 +23,47 @@ export class AwardsController {
   @PublicRead({ summary: 'Awards in display order', returns: [AwardDto] })
   findAll(): Promise<AwardDto[]> {
     return this.awards.findAll();
+  }
+
+  @Post()
+  @AdminOperation({ summary: 'Create an award; it goes last', responses: { 201: IdResponseDto } })
+  create(@Body() dto: CreateAwardDto): Promise<IdResponseDto> {
+    return this.awards.create(dto);
+  }
+
+  // Declared before PATCH :award_id so that "reorder" never meets the UUID check.
+  @Patch('reorder')
+  @AdminOperation({
+    summary: 'Move the listed awards to the front, in the listed order',
+    responses: { 200: { type: [AwardDto], description: 'Every award in its new order' }, 404: 'A listed id is unknown; nothing changed' },
+  })
+  reorder(@Body() dto: ReorderByIdRequestDto): Promise<AwardDto[]> {
+    return this.awards.reorder(dto.order);
+  }
+
+  @Put(':award_id')
+  @AdminOperation({
+    summary: 'Replace an award',
+    description: 'title, organization and year are required; omitted optional fields are reset.',
+    responses: { 200: AwardDto, 404: NOT_FOUND },
+  })
+  replace(
+    @Param() { award_id }: AwardIdParams,
+    @Body(new RequireFieldsPipe<UpdateAwardDto>(['title', 'organization', 'year'])) dto: UpdateAwardDto,
+  ): Promise<AwardDto> {
+    return this.awards.replace(award_id, dto);
+  }
+
+  @Patch(':award_id')
+  @AdminOperation({ summary: 'Change the given fields of an award', responses: { 200: AwardDto, 404: NOT_FOUND } })
+  patch(@Param() { award_id }: AwardIdParams, @Body() dto: UpdateAwardDto): Promise<AwardDto> {
+    return this.awards.patch(award_id, dto);
+  }
+
+  @Delete(':award_id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @AdminOperation({ summary: 'Delete an award', responses: { 204: 'Deleted', 404: NOT_FOUND } })
+  remove(@Param() { award_id }: AwardIdParams): Promise<void> {
+    return this.awards.remove(award_id);
   }
 }

@@ -1,24 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import type { AwardItem } from '@/content';
-import { awardFromItem } from './credential-defaults';
+import { ContentListService } from '@/content-store/content-list.service';
+import { AWARD_DEFAULTS, awardFromItem } from './credential-defaults';
 import { toAward } from './credential.mapper';
 import type { AwardDto } from './dto/award.dto';
-import { AwardsRepository } from './persistence/awards.repository';
+import { type Award, AwardsRepository } from './persistence/awards.repository';
 
+/** New awards go last. */
 @Injectable()
-export class AwardsService {
-  constructor(private readonly awards: AwardsRepository) {}
-
-  async findAll(): Promise<AwardDto[]> {
-    return (await this.awards.findAll()).map(toAward);
-  }
-
-  /** Replaces every award with a content document's, in its order. */
-  replaceAll(items: readonly AwardItem[]): Promise<void> {
-    return this.awards.replaceAll(items.map(awardFromItem));
-  }
-
-  isEmpty(): Promise<boolean> {
-    return this.awards.isEmpty();
+export class AwardsService extends ContentListService<Award, AwardDto, AwardItem> {
+  constructor(awards: AwardsRepository) {
+    super(awards, {
+      noun: 'Award',
+      newItemsGo: 'last',
+      defaults: AWARD_DEFAULTS,
+      toDto: toAward,
+      toItem: (award) => ({ ...toAward(award), id: award.id }),
+      fromItem: awardFromItem,
+    });
   }
 }

@@ -1,9 +1,19 @@
-import { Controller, Get } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { AdminOperation } from '@/auth/admin-operation.decorator';
+import { IdResponseDto } from '@/common/dto/id-response.dto';
+import { ReorderByIdRequestDto } from '@/common/dto/reorder-request.dto';
+import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
 import { ContentDomain } from '@/read-model/content-domain.decorator';
 import { PublicRead } from '@/read-model/public-read.decorator';
 import { CertificationsService } from './certifications.service';
 import { CertificationDto } from './dto/certification.dto';
+import { CreateCertificationDto, UpdateCertificationDto } from './dto/create-certification.dto';
+import { CertificationIdParams } from './dto/credential-params.dto';
+
+const NOT_FOUND = 'No certification has this id';
+const LOCKS_SYNCED =
+  'An edit of an entry a provider synced sets syncEnabled false (the sync then keeps the edit), unless the body sets it true.';
 
 @ApiTags('credentials')
 @Controller('certifications')
@@ -15,5 +25,54 @@ export class CertificationsController {
   @PublicRead({ summary: 'Certifications in display order, manual and synced alike', returns: [CertificationDto] })
   findAll(): Promise<CertificationDto[]> {
     return this.certifications.findAll();
+  }
+
+  @Post()
+  @AdminOperation({ summary: 'Create a certification (source manual); it goes last', responses: { 201: IdResponseDto } })
+  create(@Body() dto: CreateCertificationDto): Promise<IdResponseDto> {
+    return this.certifications.create(dto);
+  }
+
+  // Declared before PATCH :certification_id so that "reorder" never meets the UUID check.
+  @Patch('reorder')
+  @AdminOperation({
+    summary: 'Move the listed certifications to the front, in the listed order',
+    responses: {
+      200: { type: [CertificationDto], description: 'Every certification in its new order' },
+      404: 'A listed id is unknown; nothing changed',
+    },
+  })
+  reorder(@Body() dto: ReorderByIdRequestDto): Promise<CertificationDto[]> {
+    return this.certifications.reorder(dto.order);
+  }
+
+  @Put(':certification_id')
+  @AdminOperation({
+    summary: 'Replace a certification',
+    description: `title is required; omitted optional fields are reset. ${LOCKS_SYNCED}`,
+    responses: { 200: CertificationDto, 404: NOT_FOUND },
+  })
+  replace(
+    @Param() { certification_id }: CertificationIdParams,
+    @Body(new RequireFieldsPipe<UpdateCertificationDto>(['title'])) dto: UpdateCertificationDto,
+  ): Promise<CertificationDto> {
+    return this.certifications.replace(certification_id, dto);
+  }
+
+  @Patch(':certification_id')
+  @AdminOperation({
+    summary: 'Change the given fields of a certification',
+    description: LOCKS_SYNCED,
+    responses: { 200: CertificationDto, 404: NOT_FOUND },
+  })
+  patch(@Param() { certification_id }: CertificationIdParams, @Body() dto: UpdateCertificationDto): Promise<CertificationDto> {
+    return this.certifications.patch(certification_id, dto);
+  }
+
+  @Delete(':certification_id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @AdminOperation({ summary: 'Delete a certification', responses: { 204: 'Deleted', 404: NOT_FOUND } })
+  remove(@Param() { certification_id }: CertificationIdParams): Promise<void> {
+    return this.certifications.remove(certification_id);
   }
 }

@@ -1,24 +1,41 @@
 import { Injectable } from '@nestjs/common';
 import type { CertificationItem } from '@/content';
-import { certificationFromItem } from './credential-defaults';
-import { toCertification } from './credential.mapper';
+import { ContentListService } from '@/content-store/content-list.service';
+import { CERTIFICATION_DEFAULTS, certificationFromItem } from './credential-defaults';
+import { toCertification, toCertificationItem } from './credential.mapper';
 import type { CertificationDto } from './dto/certification.dto';
-import { CertificationsRepository } from './persistence/certifications.repository';
+import { type Certification, CertificationsRepository } from './persistence/certifications.repository';
 
+/** What create fills in: a manual entry. What PUT resets: the editable fields, never where an entry came from. */
+const { source: _source, externalId: _externalId, syncEnabled: _syncEnabled, ...EDITABLE_DEFAULTS } = CERTIFICATION_DEFAULTS;
+
+/** New certifications are manual and go last. */
 @Injectable()
-export class CertificationsService {
-  constructor(private readonly certifications: CertificationsRepository) {}
-
-  async findAll(): Promise<CertificationDto[]> {
-    return (await this.certifications.findAll()).map(toCertification);
+export class CertificationsService extends ContentListService<Certification, CertificationDto, CertificationItem> {
+  constructor(certifications: CertificationsRepository) {
+    super(certifications, {
+      noun: 'Certification',
+      newItemsGo: 'last',
+      defaults: EDITABLE_DEFAULTS,
+      toDto: toCertification,
+      toItem: toCertificationItem,
+      fromItem: certificationFromItem,
+    });
   }
 
-  /** Replaces every certification with a content document's, in its order. */
-  replaceAll(items: readonly CertificationItem[]): Promise<void> {
-    return this.certifications.replaceAll(items.map(certificationFromItem));
+  override create(dto: object): Promise<{ id: string }> {
+    return super.create({ ...CERTIFICATION_DEFAULTS, ...dto });
   }
 
-  isEmpty(): Promise<boolean> {
-    return this.certifications.isEmpty();
+  /**
+   * An owner's edit of an entry a provider synced locks it against the next sync (syncEnabled
+   * false), unless the body asks to keep syncing; a manual entry is never synced, so its flag
+   * changes only when the body sets it.
+   */
+  protected override async update(id: string, changes: Partial<Certification>): Promise<CertificationDto> {
+    const current = await this.items.findOne(id);
+    if (!current) throw this.notFound(id);
+    const syncEnabled = current.source === 'manual' ? (changes.syncEnabled ?? current.syncEnabled) : changes.syncEnabled === true;
+    return super.update(id, { ...changes, syncEnabled });
   }
 }

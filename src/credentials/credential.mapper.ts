@@ -1,3 +1,4 @@
+import type { CertificationItem } from '@/content';
 import type { AwardDto } from './dto/award.dto';
 import type { CertificationDto } from './dto/certification.dto';
 import type { Award } from './persistence/awards.repository';
@@ -27,5 +28,11 @@ export function toCertification(certification: Certification): CertificationDto 
     badgeImageUrl: certification.badgeImageUrl,
     issuedAt: certification.issuedAt,
     expiresAt: certification.expiresAt,
+    syncEnabled: certification.syncEnabled,
   };
+}
+
+/** A certification as a content document lists it: its provenance too. */
+export function toCertificationItem(certification: Certification): CertificationItem {
+  return { ...toCertification(certification), id: certification.id, externalId: certification.externalId };
 }

@@ -24,7 +24,7 @@ export class ExperienceController {
   @Get()
   @PublicRead({ summary: 'Work entries, newest first', returns: [WorkEntryDto] })
   findAll(@Query() { top }: ExperienceQueryDto): Promise<WorkEntryDto[]> {
-    return this.experience.findAll(top);
+    return this.experience.findRecent(top);
   }
 
   @Get(':index')

@@ -6,6 +6,7 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  IsUrl,
   IsUUID,
   MaxLength,
   Min,
@@ -58,6 +59,20 @@ export function IsTextList({ maxItems, max }: { maxItems: number; max: number })
     IsText({ max, each: true }),
   );
 }
+
+/** An absolute http(s) URL of at most `max` characters. */
+export function IsHttpUrl({ max, each = false }: { max: number; each?: boolean }): PropertyDecorator {
+  return applyDecorators(
+    IsText({ max, each }),
+    IsUrl(
+      { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+      { each, message: 'Input should be an absolute http or https URL' },
+    ),
+  );
+}
+
+/** `""` (none), or what the other rules on the field say. */
+export const IsEmptyOr = (): PropertyDecorator => ValidateIf((_, value) => value !== '');
 
 /** May be left out, but not sent as null: the column behind it is not nullable. */
 export const IsOmittable = (): PropertyDecorator => ValidateIf((_, value) => value !== undefined);

@@ -33,4 +33,7 @@ export class CertificationDto {
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null })
   readonly expiresAt!: string | null;
+
+  @ApiProperty({ description: 'false: the certification sync never changes this entry (an edit of a synced entry sets it)', example: true })
+  readonly syncEnabled!: boolean;
 }

@@ -1,0 +1,84 @@
+import { NotFoundException } from '@nestjs/common';
+import { applyPartialOrder } from '@/common/ordering/partial-order';
+import type { OrderedCollection } from './ordered-collection';
+
+/** What sets one list of content apart from the others. */
+export interface ContentListRules<T, Dto, Item> {
+  /** What an item is called in a 404: `Award`, `Experience entry`. */
+  noun: string;
+  /** Where create puts a new item: work entries are newest first, the rest go last. */
+  newItemsGo: 'first' | 'last';
+  /** What create fills in and PUT resets when the body leaves an optional field out. */
+  defaults: Partial<T>;
+  toDto(item: T): Dto;
+  /** An item as a content document lists it, and back (what it leaves out filled in). */
+  toItem(item: T): Item;
+  fromItem(item: Item): T;
+}
+
+/**
+ * The rules every list of content addressed by UUID shares (experience, awards, certifications):
+ * create, PUT that resets what it leaves out, PATCH, delete, reorder (the listed ids first, the rest
+ * keeping their order), and replacing the whole list from a content document. A 404 names the id.
+ */
+export abstract class ContentListService<T extends { id: string }, Dto, Item> {
+  protected constructor(
+    protected readonly items: OrderedCollection<T>,
+    private readonly rules: ContentListRules<T, Dto, Item>,
+  ) {}
+
+  async findAll(): Promise<Dto[]> {
+    return (await this.items.findAll()).map((item) => this.rules.toDto(item));
+  }
+
+  async create(dto: object): Promise<{ id: string }> {
+    return { id: await this.items.add({ ...this.rules.defaults, ...dto } as T, this.rules.newItemsGo) };
+  }
+
+  /** PUT: every omitted optional field is reset. */
+  replace(id: string, dto: Partial<T>): Promise<Dto> {
+    return this.update(id, { ...this.rules.defaults, ...dto });
+  }
+
+  /** PATCH: only the fields given change. */
+  patch(id: string, dto: Partial<T>): Promise<Dto> {
+    return this.update(id, dto);
+  }
+
+  async remove(id: string): Promise<void> {
+    if (!(await this.items.remove(id))) throw this.notFound(id);
+  }
+
+  /** The listed items first, in that order; the rest keep their order after them. */
+  async reorder(order: readonly string[]): Promise<Dto[]> {
+    const ids = order.map((id) => id.toLowerCase());
+    const reordered = await this.items.reorder((current) =>
+      applyPartialOrder(current, ids, (item) => item.id, this.rules.noun.toLowerCase()),
+    );
+    return reordered.map((item) => this.rules.toDto(item));
+  }
+
+  /** Every item as a content document lists it, in display order. */
+  async exportItems(): Promise<Item[]> {
+    return (await this.items.findAll()).map((item) => this.rules.toItem(item));
+  }
+
+  /** Replaces every item with a content document's, in its order. */
+  replaceAll(items: readonly Item[]): Promise<void> {
+    return this.items.replaceAll(items.map((item) => this.rules.fromItem(item)));
+  }
+
+  isEmpty(): Promise<boolean> {
+    return this.items.isEmpty();
+  }
+
+  protected async update(id: string, changes: Partial<T>): Promise<Dto> {
+    const updated = await this.items.update(id, changes);
+    if (!updated) throw this.notFound(id);
+    return this.rules.toDto(updated);
+  }
+
+  protected notFound(id: string): NotFoundException {
+    return new NotFoundException({ detail: `${this.rules.noun} ${id} not found` });
+  }
+}

@@ -1,0 +1,72 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema, PartialType } from '@nestjs/swagger';
+import { IsBoolean, IsISO8601 } from 'class-validator';
+import { IsEmptyOr, IsHttpUrl, IsNullable, IsOmittable, IsText } from '@/common/validation/validation.decorators';
+
+const DATE_TIME = { message: 'Input should be an ISO 8601 date-time' };
+
+@ApiSchema({ name: 'CertificationCreate' })
+export class CreateCertificationDto {
+  @ApiProperty({ maxLength: 300, example: 'Certified Kubernetes Security Specialist (CKS)' })
+  @IsText({ min: 1, max: 300 })
+  readonly title!: string;
+
+  @ApiPropertyOptional({ maxLength: 2000, example: 'Securing container-based applications and Kubernetes platforms.' })
+  @IsOmittable()
+  @IsText({ max: 2000 })
+  readonly description?: string;
+
+  @ApiPropertyOptional({ maxLength: 100, example: 'badge' })
+  @IsOmittable()
+  @IsText({ max: 100 })
+  readonly iconType?: string;
+
+  @ApiPropertyOptional({
+    format: 'uri',
+    maxLength: 2048,
+    description: 'An absolute http(s) URL, or "" for none',
+    example: 'https://www.credly.com/badges/example',
+  })
+  @IsOmittable()
+  @IsEmptyOr()
+  @IsHttpUrl({ max: 2048 })
+  readonly link?: string;
+
+  @ApiPropertyOptional({ maxLength: 200, example: 'Verify on Credly' })
+  @IsOmittable()
+  @IsText({ max: 200 })
+  readonly linkText?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uri',
+    nullable: true,
+    maxLength: 2048,
+    description: 'An absolute http(s) URL',
+    example: null,
+  })
+  @IsNullable()
+  @IsHttpUrl({ max: 2048 })
+  readonly badgeImageUrl?: string | null;
+
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, example: '2025-04-01T00:00:00.000Z' })
+  @IsNullable()
+  @IsISO8601({ strict: true }, DATE_TIME)
+  readonly issuedAt?: string | null;
+
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, example: null })
+  @IsNullable()
+  @IsISO8601({ strict: true }, DATE_TIME)
+  readonly expiresAt?: string | null;
+
+  @ApiPropertyOptional({ description: 'false locks a synced entry against the certification sync', example: true })
+  @IsOmittable()
+  @IsBoolean({ message: 'Input should be a valid boolean' })
+  readonly syncEnabled?: boolean;
+}
+
+/**
+ * Shared by PUT (which also needs title) and PATCH. An edit of a synced entry locks it against the
+ * sync (syncEnabled false) unless the body says `"syncEnabled": true`.
+ */
+@ApiSchema({ name: 'CertificationUpdate' })
+export class UpdateCertificationDto extends PartialType(CreateCertificationDto, { skipNullProperties: false }) {}

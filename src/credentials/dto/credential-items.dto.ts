@@ -1,0 +1,25 @@
+import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { IsIn, ValidateIf } from 'class-validator';
+import { WithId } from '@/common/dto/with-id';
+import { IsOmittable, IsText } from '@/common/validation/validation.decorators';
+import { CreateAwardDto } from './create-award.dto';
+import { CreateCertificationDto } from './create-certification.dto';
+
+const SOURCES = ['manual', 'credly', 'microsoft_learn', 'openbadges'];
+
+@ApiSchema({ name: 'AwardItem' })
+export class AwardItemDto extends WithId(CreateAwardDto) {}
+
+/** A certification in a content document: a synced one names its provider and its id there. */
+@ApiSchema({ name: 'CertificationItem' })
+export class CertificationItemDto extends WithId(CreateCertificationDto) {
+  @ApiPropertyOptional({ enum: SOURCES, default: 'manual' })
+  @IsOmittable()
+  @IsIn(SOURCES, { message: `Input should be ${SOURCES.map((source) => `'${source}'`).join(', ')}` })
+  readonly source?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 500, description: 'Required for a synced entry: its id at the provider' })
+  @ValidateIf((item: CertificationItemDto) => (item.source ?? 'manual') !== 'manual' || item.externalId != null)
+  @IsText({ min: 1, max: 500 })
+  readonly externalId?: string | null;
+}
