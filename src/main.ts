@@ -13,14 +13,12 @@ import { ConfigurationError } from './config/validate-config';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function bootstrap(): Promise<void> {
-  try {
-    assertValidConfiguration();
-  } catch (error) {
-    if (!(error instanceof ConfigurationError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, new ServiceHttpAdapter(), { bufferLogs: true });
+  assertValidConfiguration();
+  // Errors while the module graph is made (a CONTENT_FILE that is not a content document) are thrown, not aborted on.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, new ServiceHttpAdapter(), {
+    bufferLogs: true,
+    abortOnError: false,
+  });
   configureApp(app);
   // Stop accepting, let in-flight requests finish, then close the pools and the browser
   // (onApplicationShutdown) and exit 0.
@@ -31,4 +29,8 @@ async function bootstrap(): Promise<void> {
   await app.listen(app.get<ConfigType<typeof appConfig>>(appConfig.KEY).port);
 }
 
-void bootstrap();
+bootstrap().catch((error: unknown) => {
+  if (!(error instanceof ConfigurationError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+});

@@ -1,6 +1,7 @@
 import { appConfig } from './app.config';
 import { authConfig } from './auth.config';
 import { badgesConfig } from './badges.config';
+import { contentConfig } from './content.config';
 import { cvConfig } from './cv.config';
 import { databaseConfig } from './database.config';
 import { flagsConfig } from './flags.config';
@@ -13,6 +14,7 @@ export const CONFIGURATIONS = [
   appConfig,
   authConfig,
   badgesConfig,
+  contentConfig,
   cvConfig,
   databaseConfig,
   flagsConfig,

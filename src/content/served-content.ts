@@ -1,9 +1,12 @@
 import type { ContentDocument } from '@/content/content-document';
 
 /**
- * The content document the service serves when no database is configured (and seeds an empty one
- * from): the built-in data set. Injected where a domain stores its content in the document.
+ * The content document the service serves when no database is configured, and seeds an empty
+ * one from: the owner's CONTENT_FILE, or the built-in data set. Injected where a domain keeps its
+ * content in the document.
  */
 export abstract class ServedContent {
   abstract readonly document: ContentDocument;
+  /** Where the document came from, for the log. */
+  abstract readonly source: string;
 }

@@ -1,14 +1,17 @@
 import { Module } from '@nestjs/common';
 import { CredentialsModule } from '@/credentials/credentials.module';
 import { ExperienceModule } from '@/experience/experience.module';
+import { ProfileModule } from '@/profile/profile.module';
 import { ProjectsModule } from '@/projects/projects.module';
 import { SkillsModule } from '@/skills/skills.module';
 import { ContentSeeder } from './content-seeder';
+import { PortfolioController } from './portfolio.controller';
 import { PortfolioService } from './portfolio.service';
 
-/** The portfolio as a whole: seeding an empty database from the served content document. */
+/** The portfolio as a whole: export and import as one content document, and seeding an empty database. */
 @Module({
-  imports: [ProjectsModule, ExperienceModule, SkillsModule, CredentialsModule],
+  imports: [ProfileModule, ProjectsModule, ExperienceModule, SkillsModule, CredentialsModule],
+  controllers: [PortfolioController],
   providers: [PortfolioService, ContentSeeder],
 })
 export class PortfolioModule {}

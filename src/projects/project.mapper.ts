@@ -21,8 +21,8 @@ export function toProjectCard(project: Project): ProjectCardDto {
 
 const toLink = (project: Project | undefined): ProjectLinkDto | null => (project ? { slug: project.slug, title: project.title } : null);
 
-/** A project's detail, with its neighbours in display order. */
-export function toProjectDetail({ item: project, previous, next }: PlacedItem<Project>): ProjectDetailDto {
+/** A project as a content document lists it: every field of its detail. */
+export function toProjectItem(project: Project): Project {
   return {
     ...toProjectCard(project),
     overview: project.overview,
@@ -33,6 +33,10 @@ export function toProjectDetail({ item: project, previous, next }: PlacedItem<Pr
     embeddedApp: project.embeddedApp,
     publicationUrl: project.publicationUrl,
     thesisUrl: project.thesisUrl,
-    navigation: { previous: toLink(previous), next: toLink(next) },
   };
+}
+
+/** A project's detail, with its neighbours in display order. */
+export function toProjectDetail({ item, previous, next }: PlacedItem<Project>): ProjectDetailDto {
+  return { ...toProjectItem(item), navigation: { previous: toLink(previous), next: toLink(next) } };
 }

@@ -10,7 +10,7 @@ import type { UpdateProjectDto } from './dto/update-project.dto';
 import { KeyTaken } from '@/content-store/ordered-collection';
 import { type Project, ProjectsRepository } from './persistence/projects.repository';
 import { projectDefaults, projectFromItem } from './project-defaults';
-import { toProjectCard, toProjectDetail } from './project.mapper';
+import { toProjectCard, toProjectDetail, toProjectItem } from './project.mapper';
 import { slugify } from './slug';
 
 @Injectable()
@@ -55,6 +55,11 @@ export class ProjectsService {
       applyPartialOrder(current, order, (project) => project.slug, 'project slug'),
     );
     return reordered.map(toProjectCard);
+  }
+
+  /** Every project as a content document lists it, in display order. */
+  async exportItems(): Promise<ProjectItem[]> {
+    return (await this.projects.findAll()).map(toProjectItem);
   }
 
   /** Replaces every project with a content document's, in its order. */

@@ -1,12 +1,15 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
+import { BODY_LIMIT, readableBytes } from '@/common/http/body-limits';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import { isDatabaseUnavailable } from '@/common/errors/database-unavailable';
 
 /** What Express's body parser attaches to the errors it raises. */
 interface BodyParserFailure {
   type?: string;
+  /** The limit a body was over, in bytes. */
+  limit?: number;
 }
 
 /**
@@ -50,13 +53,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 
   private fromHttpException(exception: HttpException): [number, object] {
-    const parseFailure = (exception.cause as BodyParserFailure | undefined)?.type;
+    const { type: parseFailure, limit } = (exception.cause as BodyParserFailure | undefined) ?? {};
     if (parseFailure === 'entity.parse.failed') {
       return [HttpStatus.UNPROCESSABLE_ENTITY, { detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] }];
     }
     const status = exception.getStatus();
     if (parseFailure === 'entity.too.large') {
-      return [HttpStatus.PAYLOAD_TOO_LARGE, { detail: 'Request body exceeds the 100 KB limit' }];
+      return [HttpStatus.PAYLOAD_TOO_LARGE, { detail: `Request body exceeds the ${readableBytes(limit ?? BODY_LIMIT)} limit` }];
     }
     const body = exception.getResponse();
     const detail =

@@ -1,4 +1,5 @@
 import type { OpenAPIObject, OperationObject, ResponsesObject } from '@nestjs/swagger';
+import { BODY_LIMIT, readableBytes } from '@/common/http/body-limits';
 
 /** The 503 of every operation on content: admin writes without a database, and any read or write while it is down. */
 export const CONTENT_STORE_UNAVAILABLE = 'No database is configured (admin writes), or the database is unavailable';
@@ -30,7 +31,7 @@ export function declareCommonResponses(document: OpenAPIObject): void {
 
 function declareOn(operation: OperationObject): void {
   const responses: ResponsesObject = operation.responses;
-  responses['413'] ??= errorDetail('Request body larger than 100 KB');
+  responses['413'] ??= errorDetail(`Request body larger than ${readableBytes(BODY_LIMIT)}`);
   responses['422'] ??= validationError;
   responses['500'] ??= errorDetail('Unexpected failure; the detail is generic');
 }

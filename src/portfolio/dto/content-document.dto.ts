@@ -1,0 +1,75 @@
+import { applyDecorators, type Type as Class } from '@nestjs/common';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsObject, ValidateNested } from 'class-validator';
+import { IsNullable } from '@/common/validation/validation.decorators';
+import { AwardItemDto, CertificationItemDto } from '@/credentials/dto/credential-items.dto';
+import { WorkEntryItemDto } from '@/experience/dto/work-entry-item.dto';
+import { ReplaceProfileDto } from '@/profile/dto/profile-input.dto';
+import { ProjectItemDto } from '@/projects/dto/project-item.dto';
+import { SkillCategoryItemDto } from '@/skills/dto/skill-category-item.dto';
+
+/** More items than any portfolio has, and few enough to validate in moments. */
+const MAX_ITEMS = 5_000;
+
+/** A list of a content document, in display order. */
+function ItemList(item: Class, description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ type: [item], maxItems: MAX_ITEMS, description }),
+    IsArray({ message: 'Input should be a valid list' }),
+    ArrayMaxSize(MAX_ITEMS, { message: `List should have at most ${MAX_ITEMS} items` }),
+    ValidateNested({ each: true }),
+    Type(() => item),
+  );
+}
+
+/** The whole portfolio as one document: each list in display order, each item its create model plus its id. */
+@ApiSchema({ name: 'ContentDocument' })
+export class ContentDocumentDto {
+  @ApiProperty({ enum: [1], description: 'The format of the document' })
+  @IsIn([1], { message: 'Input should be 1' })
+  readonly version!: 1;
+
+  @ApiProperty({ type: ReplaceProfileDto, nullable: true, description: 'null: no profile' })
+  @IsNullable()
+  @IsObject({ message: 'Input should be a valid dictionary' })
+  @ValidateNested()
+  @Type(() => ReplaceProfileDto)
+  readonly profile!: ReplaceProfileDto | null;
+
+  @ItemList(ProjectItemDto, 'Projects; the slug is their id')
+  readonly projects!: ProjectItemDto[];
+
+  @ItemList(WorkEntryItemDto, 'Work entries, newest first')
+  readonly experience!: WorkEntryItemDto[];
+
+  @ItemList(SkillCategoryItemDto, 'Skill categories with their skills')
+  readonly skills!: SkillCategoryItemDto[];
+
+  @ItemList(AwardItemDto, 'Awards')
+  readonly awards!: AwardItemDto[];
+
+  @ItemList(CertificationItemDto, 'Certifications, manual and synced')
+  readonly certifications!: CertificationItemDto[];
+}
+
+@ApiSchema({ name: 'ContentCounts' })
+export class ContentCountsDto {
+  @ApiProperty({ enum: [0, 1], description: '1 when the document sets a profile' })
+  readonly profile!: 0 | 1;
+
+  @ApiProperty({ example: 6 })
+  readonly projects!: number;
+
+  @ApiProperty({ example: 4 })
+  readonly experience!: number;
+
+  @ApiProperty({ description: 'Skill categories', example: 5 })
+  readonly skills!: number;
+
+  @ApiProperty({ example: 3 })
+  readonly awards!: number;
+
+  @ApiProperty({ example: 4 })
+  readonly certifications!: number;
+}

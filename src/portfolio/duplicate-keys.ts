@@ -1,0 +1,48 @@
+import type { ValidationIssue } from '@/common/validation/request-validation.exception';
+import type { ContentDocument } from '@/content';
+
+interface Keyed {
+  key: string;
+  loc: (string | number)[];
+}
+
+/** The second and later uses of a key among these, each as an issue naming where it was first. */
+function repeated(keyed: Keyed[]): ValidationIssue[] {
+  const first = new Map<string, Keyed>();
+  return keyed.flatMap((entry) => {
+    const earlier = first.get(entry.key);
+    if (!earlier) {
+      first.set(entry.key, entry);
+      return [];
+    }
+    return [{ loc: entry.loc, msg: `Value error, used twice: also at ${earlier.loc.join('.')}`, type: 'value_error' }];
+  });
+}
+
+/**
+ * What the document's types cannot say: a key used twice in one list (a slug, an id, a synced
+ * certification's provider and id), and a skill id used twice across categories.
+ */
+export function duplicateKeys({ projects, experience, skills, awards, certifications }: ContentDocument): ValidationIssue[] {
+  const byId = (list: string, items: readonly { id: string }[]) =>
+    items.map((item, i) => ({ key: item.id.toLowerCase(), loc: [list, i, 'id'] }));
+  return [
+    ...repeated(projects.map((project, i) => ({ key: project.slug, loc: ['projects', i, 'slug'] }))),
+    ...repeated(byId('experience', experience)),
+    ...repeated(byId('skills', skills)),
+    ...repeated(
+      skills.flatMap((category, i) =>
+        (category.skills ?? []).map((skill, j) => ({ key: skill.id.toLowerCase(), loc: ['skills', i, 'skills', j, 'id'] })),
+      ),
+    ),
+    ...repeated(byId('awards', awards)),
+    ...repeated(byId('certifications', certifications)),
+    ...repeated(
+      certifications.flatMap((item, i) =>
+        item.source && item.source !== 'manual' && item.externalId
+          ? [{ key: `${item.source}/${item.externalId}`, loc: ['certifications', i, 'externalId'] }]
+          : [],
+      ),
+    ),
+  ];
+}
