@@ -330,6 +330,15 @@ describe('admin writes without a database', () => {
     ['post', '/api/skills/categories', { title: 'A' }],
     ['post', `/api/skills/categories/${SKILL_CATEGORIES[0].id}/skills`, { name: 'A' }],
     ['delete', `/api/skills/${SKILL_CATEGORIES[0].skills[0].id}`, undefined],
+    ['put', '/api/profile', { name: 'A' }],
+    ['patch', '/api/profile', { name: 'A' }],
+    ['post', '/api/awards', { title: 'A', organization: 'B', year: '2025' }],
+    ['patch', `/api/awards/${DEMO.awards[0].id}`, {}],
+    ['patch', '/api/awards/reorder', { order: [] }],
+    ['post', '/api/certifications', { title: 'A' }],
+    ['delete', `/api/certifications/${DEMO.certifications[0].id}`, undefined],
+    ['patch', '/api/certifications/reorder', { order: [] }],
+    ['put', '/api/admin/content', { version: 1, profile: null, projects: [], experience: [], skills: [], awards: [], certifications: [] }],
   ] as const)('%s %s answers 503 after the credential and body checks', async (method, path, body) => {
     expect((await api(method, path, body, null)).status).toBe(401);
     const response = await api(method, path, body);

@@ -58,9 +58,6 @@ describe('CV download, counts and generation', () => {
   });
 
   const http = () => request(testApp.server);
-  const checked = <T extends request.Response>(response: T): T => {
-    return response;
-  };
 
   describe('GET /api/download-cv', () => {
     it.each([
@@ -88,18 +85,18 @@ describe('CV download, counts and generation', () => {
 
   describe('PATCH /api/download-cv', () => {
     it('gives the link for the requested language', async () => {
-      const response = checked(await http().patch('/api/download-cv').send({ lang: 'nederlands' }));
+      const response = await http().patch('/api/download-cv').send({ lang: 'nederlands' });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ downloadUrl: '/api/download-cv?lang=nederlands', lang: 'nederlands', filename: 'cv-nederlands.pdf' });
     });
 
     it('takes english when there is no body', async () => {
-      const response = checked(await http().patch('/api/download-cv'));
+      const response = await http().patch('/api/download-cv');
       expect(response.body).toEqual({ downloadUrl: '/api/download-cv?lang=english', lang: 'english', filename: 'cv-english.pdf' });
     });
 
     it('refuses an unknown language with 422', async () => {
-      const response = checked(await http().patch('/api/download-cv').send({ lang: 'fr' }));
+      const response = await http().patch('/api/download-cv').send({ lang: 'fr' });
       expect(response.status).toBe(422);
       expect(response.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'lang'] })]);
     });
@@ -112,7 +109,7 @@ describe('CV download, counts and generation', () => {
       await database.query('DELETE FROM cv_download_events');
       const before = await recorded.counter('cv.downloads', 'locale');
       for (const lang of ['english', 'english', 'nederlands']) await http().get(`/api/download-cv?lang=${lang}`).expect(200);
-      const response = checked(await counts());
+      const response = await counts();
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ total: 3, byLocale: { english: 2, nederlands: 1 } });
       const after = await recorded.counter('cv.downloads', 'locale');
@@ -127,7 +124,7 @@ describe('CV download, counts and generation', () => {
         const before = await recorded.counter('cv.downloads', 'locale');
         const missing = await http().get('/api/download-cv?lang=nederlands').expect(404);
         expect(missing.body).toEqual({ detail: 'The nederlands CV is not available' });
-        const link = checked(await http().patch('/api/download-cv').send({ lang: 'nederlands' }));
+        const link = await http().patch('/api/download-cv').send({ lang: 'nederlands' });
         expect(link.status).toBe(404);
         expect((await counts()).body).toEqual({ total: 0, byLocale: { english: 0, nederlands: 0 } });
         expect(await recorded.counter('cv.downloads', 'locale')).toEqual(before);
@@ -137,26 +134,26 @@ describe('CV download, counts and generation', () => {
     });
 
     it.each([
-      ['no credential', undefined, 401],
-      ['a wrong token', 'not-the-token', 401],
-    ])('answers %s with %i, as every admin operation does', async (_, token, status) => {
+      ['no credential', 401, undefined],
+      ['a wrong token', 401, 'not-the-token'],
+    ])('answers %s with %i, as every admin operation does', async (_, status, token) => {
       const call = http().get('/api/metrics/cv-downloads');
       if (token) call.set('Authorization', `Bearer ${token}`);
-      const response = checked(await call);
+      const response = await call;
       expect(response.status).toBe(status);
       expect(response.headers['www-authenticate']).toMatch(/^Bearer/);
     });
 
     it('answers a guest explorer token with 403', async () => {
       const { token } = (await http().get('/api/explorer-token').expect(200)).body as { token: string };
-      const response = checked(await http().get('/api/metrics/cv-downloads').set('Authorization', `Bearer ${token}`));
+      const response = await http().get('/api/metrics/cv-downloads').set('Authorization', `Bearer ${token}`);
       expect(response.status).toBe(403);
     });
   });
 
   describe('generation', () => {
     it('reports that generation is enabled', async () => {
-      expect(checked(await http().get('/api/cv/status')).body).toEqual({ enabled: true });
+      expect((await http().get('/api/cv/status')).body).toEqual({ enabled: true });
     });
 
     it.each([
@@ -182,6 +179,53 @@ describe('CV download, counts and generation', () => {
         .delete(`/api/projects/${(created.body as { slug: string }).slug}`)
         .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
         .expect(204);
+    });
+
+    it.each([
+      ['english', 'Backend engineer, in English', 'Builds calm, dependable services.'],
+      ['nederlands', 'Backend-engineer, in het Nederlands', 'Bouwt rustige, betrouwbare services.'],
+    ])('introduces the person of the profile set through the API, in the %s CV', async (lang, headline, summary) => {
+      await http()
+        .put('/api/profile')
+        .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+        .send({
+          name: 'Noor Visser',
+          headline: { english: 'Backend engineer, in English', nederlands: 'Backend-engineer, in het Nederlands' },
+          summary: { english: 'Builds calm, dependable services.', nederlands: 'Bouwt rustige, betrouwbare services.' },
+          links: [{ label: 'GitHub', url: 'https://github.com/noorvisser' }],
+        })
+        .expect(200);
+      const text = await pdfText((await http().patch('/api/cv/generate').send({ lang }).expect(200)).body as Buffer);
+      for (const phrase of ['Noor Visser', headline, summary, 'GitHub https://github.com/noorvisser']) expect(text).toContain(phrase);
+    });
+
+    it('prints text in any script as itself, in fonts that cover it', async () => {
+      const scripts = {
+        accented: 'Zoë Ångström-Müller, Besançon',
+        greek: 'Ελληνικά κείμενα',
+        cyrillic: 'Кириллица и текст',
+        arabic: 'مهندس برمجيات',
+        japanese: 'ソフトウェアエンジニア',
+        emoji: '🚀🌍',
+      };
+      await http()
+        .put('/api/profile')
+        .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+        .send({
+          name: scripts.accented,
+          headline: { english: `${scripts.greek} · ${scripts.cyrillic}` },
+          summary: { english: `${scripts.arabic} ${scripts.japanese} ${scripts.emoji}` },
+        })
+        .expect(200);
+      const pdf = (await http().patch('/api/cv/generate').send({ lang: 'english' }).expect(200)).body as Buffer;
+      // The fonts the PDF embeds, as their descriptors name them (subset prefix dropped): Latin, Greek
+      // and Cyrillic in Liberation Sans, Arabic in DejaVu Sans, Japanese in Noto Sans CJK, emoji in Noto Color Emoji.
+      const fonts = [...pdf.toString('latin1').matchAll(/\/FontName \/[A-Z]{6}\+([\w-]+)/g)].map((match) => match[1]);
+      expect(fonts).toEqual(
+        expect.arrayContaining(['LiberationSans', 'DejaVuSans', expect.stringMatching(/^NotoSansCJK/), 'NotoColorEmoji']),
+      );
+      const text = await pdfText(pdf);
+      for (const sample of [scripts.accented, scripts.greek, scripts.cyrillic, scripts.japanese]) expect(text).toContain(sample);
     });
 
     it('launches the browser again after it crashed', async () => {

@@ -14,6 +14,7 @@ const TABLES = [
   'certifications',
   'contact_messages',
   'cv_download_events',
+  'profile',
   'projects',
   'skill_categories',
   'skills',
@@ -73,6 +74,7 @@ describe('database lifecycle', () => {
     expect(triggers).toEqual([
       { table: 'awards', domain: 'awards' },
       { table: 'certifications', domain: 'certifications' },
+      { table: 'profile', domain: 'profile' },
       { table: 'projects', domain: 'projects' },
       { table: 'skill_categories', domain: 'skills' },
       { table: 'skills', domain: 'skills' },

@@ -1,10 +1,8 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@test/support/ports';
-import { BUILT_MAIN } from '@test/support/paths';
+import { startBuiltService } from '@test/support/built-service';
 
 /** Processes whose command line names the directory: puppeteer puts the browser's profile there. */
 function processesUsing(directory: string): number {
@@ -15,46 +13,18 @@ function processesUsing(directory: string): number {
   }
 }
 
-async function serving(origin: string, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the service did not start');
-}
-
 describe('Graceful shutdown (the built service, as deployed)', () => {
   it('on SIGTERM stops accepting, finishes the request in flight, closes the browser and exits 0', async () => {
-    expect(existsSync(BUILT_MAIN), 'npm test builds first (pretest); run npm run build').toBe(true);
     // A temporary directory of its own tells this service's Chromium from any other on the machine.
     const tmp = mkdtempSync(join(tmpdir(), 'shutdown-spec-'));
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, [BUILT_MAIN], {
-      env: {
-        PATH: process.env.PATH,
-        TMPDIR: tmp,
-        PORT: String(port),
-        LOG_LEVEL: 'silent',
-        FEATURE_CV_GENERATION: 'true',
-        RATE_LIMIT_ENABLED: 'false',
-      },
-      stdio: 'ignore',
-    });
-    const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    const service = await startBuiltService({ TMPDIR: tmp, FEATURE_CV_GENERATION: 'true', RATE_LIMIT_ENABLED: 'false' });
     try {
-      await serving(origin, child);
       // A cold render launches Chromium first: the request is still in flight when SIGTERM arrives.
-      const inFlight = fetch(`${origin}/api/cv/generate`, { method: 'PATCH' });
+      const inFlight = fetch(`${service.origin}/api/cv/generate`, { method: 'PATCH' });
       await new Promise((resolve) => setTimeout(resolve, 150));
-      child.kill('SIGTERM');
+      const stopped = service.stop();
       await new Promise((resolve) => setTimeout(resolve, 100));
-      await expect(fetch(`${origin}/health`)).rejects.toThrow();
+      await expect(fetch(`${service.origin}/health`)).rejects.toThrow();
 
       const response = await inFlight;
       expect(response.status).toBe(200);
@@ -64,11 +34,11 @@ describe('Graceful shutdown (the built service, as deployed)', () => {
           .subarray(0, 5)
           .toString(),
       ).toBe('%PDF-');
-      expect(await exited).toEqual([0, null]);
+      expect(await stopped).toEqual([0, null]);
       // The browser's helper processes leave a moment after the browser itself.
       await vi.waitFor(() => expect(processesUsing(tmp)).toBe(0), { timeout: 5_000 });
     } finally {
-      child.kill('SIGKILL');
+      service.process.kill('SIGKILL');
       rmSync(tmp, { recursive: true, force: true });
     }
   }, 30_000);

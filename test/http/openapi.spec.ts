@@ -13,7 +13,7 @@ type Operation = {
 /** Operations that change something yet need no credential. */
 const PUBLIC_ACTIONS = ['POST /api/contact', 'PATCH /api/download-cv', 'PATCH /api/cv/generate', 'POST /api/admin/sync-certifications'];
 /** Reads that need an admin credential. */
-const ADMIN_READS = ['/api/auth/me', '/auth/me', '/api/metrics/cv-downloads'];
+const ADMIN_READS = ['/api/auth/me', '/auth/me', '/api/metrics/cv-downloads', '/api/admin/content'];
 
 describe('GET /openapi.json', () => {
   let testApp: TestApp;
@@ -94,6 +94,7 @@ describe('GET /openapi.json', () => {
       'GET /api/certifications',
       'GET /api/experience',
       'GET /api/experience/{index}',
+      'GET /api/profile',
       'GET /api/projects',
       'GET /api/projects/{project_id}',
       'GET /api/skills',

@@ -16,8 +16,8 @@ describe('ExperienceService over the served content document', () => {
 
   it('lists the entries newest first, or only the `top` most recent', async () => {
     expect(await experience.findAll()).toEqual(DEMO.experience);
-    expect(await experience.findAll(2)).toEqual(DEMO.experience.slice(0, 2));
-    expect(await experience.findAll(0)).toEqual([]);
+    expect(await experience.findRecent(2)).toEqual(DEMO.experience.slice(0, 2));
+    expect(await experience.findRecent(0)).toEqual([]);
   });
 
   it('finds an entry by position, and names a position that holds none', async () => {

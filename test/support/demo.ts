@@ -7,14 +7,15 @@ import type { SkillCategoryDto } from '@/skills/dto/skill-category.dto';
 
 /**
  * The built-in data set as the public reads answer it. Its items give every field, so they are
- * the read shapes already, but for certifications' provenance (externalId, syncEnabled).
+ * the read shapes already, but for certifications: no externalId, and syncEnabled always.
  */
 export const DEMO = {
   projects: DEMO_CONTENT.projects as Omit<ProjectDetailDto, 'navigation'>[],
   experience: DEMO_CONTENT.experience as WorkEntryDto[],
   skills: DEMO_CONTENT.skills as SkillCategoryDto[],
   awards: DEMO_CONTENT.awards as AwardDto[],
-  certifications: DEMO_CONTENT.certifications.map(
-    ({ externalId: _externalId, syncEnabled: _syncEnabled, ...read }) => read,
-  ) as CertificationDto[],
+  certifications: DEMO_CONTENT.certifications.map(({ externalId: _externalId, syncEnabled = true, ...read }) => ({
+    ...read,
+    syncEnabled,
+  })) as CertificationDto[],
 };
