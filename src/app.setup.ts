@@ -1,6 +1,8 @@
 import type { ConfigType } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { raw } from 'express';
 import helmet from 'helmet';
+import { BODY_LIMIT, LARGE_BODY_LIMIT } from './common/http/body-limits';
 import { Logger } from 'nestjs-pino';
 import { requestIdMiddleware, REQUEST_ID_HEADER } from './common/http/request-id.middleware';
 import { requestLogMiddleware } from './common/logging/request-log.middleware';
@@ -11,7 +13,8 @@ import { MetricsExport } from './common/telemetry/metrics-export';
 import { EXPLORER_SCRIPT_SOURCES } from './common/openapi/openapi.document';
 import { appConfig } from './config/app.config';
 
-const BODY_LIMIT = '100kb';
+/** The routes that take a whole content document (PUT /api/admin/content). */
+const LARGE_BODY_ROUTES = '/api/admin/content';
 
 /** Every route is under /api, but for these: declared with their full path, each beside a twin outside it. */
 const API_PREFIX = 'api';
@@ -62,6 +65,7 @@ export function configureApp(app: NestExpressApplication): void {
       'Content-Disposition',
     ],
   });
+  app.use(LARGE_BODY_ROUTES, raw({ type: () => true, limit: LARGE_BODY_LIMIT }));
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.get(OpenApiExplorer).serveFor(app, config.openApiServers);
