@@ -129,6 +129,11 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
       expect(first.body.token).not.toBe(second.body.token);
     });
 
+    it('marks every answer, guest or admin, as not to be stored by any cache', async () => {
+      expect((await explorerToken().expect(200)).headers['cache-control']).toBe('no-store');
+      expect((await explorerToken(`Bearer ${ADMIN_TOKEN}`).expect(200)).headers['cache-control']).toBe('no-store');
+    });
+
     it('echoes an admin bearer with role admin, for both credential kinds', async () => {
       expect((await explorerToken(`Bearer ${ADMIN_TOKEN}`).expect(200)).body).toEqual({ token: ADMIN_TOKEN, role: 'admin' });
       const jwt = await entra.token();

@@ -7,17 +7,31 @@ export abstract class ExplorerTokenStore {
   abstract isValid(token: string): Promise<boolean>;
 }
 
-/** One process's tokens; expired ones are purged as new ones are issued. */
+/** An instance keeps at most this many live guest tokens; past it, the oldest go first. */
+export const MAX_LIVE_TOKENS = 100_000;
+
+/**
+ * One process's tokens. Every token lives as long as the others, so the order they were issued in
+ * is the order they expire in: issuing purges from the oldest end and stops at the first live one,
+ * so an issue costs the same however many tokens are live. (The order is kept in an array, not
+ * walked off the Map: a Map iterates over the holes its deletions leave until it rehashes.)
+ */
 export class InMemoryExplorerTokenStore extends ExplorerTokenStore {
   private readonly expiries = new Map<string, number>();
+  private issued: string[] = [];
+  private oldest = 0;
 
-  constructor(private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly capacity = MAX_LIVE_TOKENS,
+  ) {
     super();
   }
 
   async save(token: string, ttlMs: number): Promise<void> {
-    this.purgeExpired();
+    this.purgeOldest();
     this.expiries.set(token, this.now() + ttlMs);
+    this.issued.push(token);
   }
 
   async isValid(token: string): Promise<boolean> {
@@ -32,9 +46,20 @@ export class InMemoryExplorerTokenStore extends ExplorerTokenStore {
     return this.expiries.size;
   }
 
-  private purgeExpired(): void {
+  /** Drops expired tokens from the oldest end, and the oldest live ones while the store is full. */
+  private purgeOldest(): void {
     const now = this.now();
-    for (const [token, expiresAt] of this.expiries) if (expiresAt <= now) this.expiries.delete(token);
+    while (this.oldest < this.issued.length) {
+      const token = this.issued[this.oldest];
+      const expiresAt = this.expiries.get(token);
+      if (expiresAt !== undefined && expiresAt > now && this.expiries.size < this.capacity) break;
+      this.expiries.delete(token);
+      this.oldest += 1;
+    }
+    if (this.oldest > 1024 && this.oldest * 2 > this.issued.length) {
+      this.issued = this.issued.slice(this.oldest);
+      this.oldest = 0;
+    }
   }
 }
 
