@@ -64,6 +64,20 @@ describe('rate limits per client IP', () => {
     }
   });
 
+  it('counts a client behind a proxy that forwards ports once, whatever its connection (TRUST_PROXY=1)', async () => {
+    const testApp = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: '1' } });
+    try {
+      await exhaust(testApp, '/api/awards', READ_LIMIT / 2, (i) => `203.0.113.7:${50_000 + i}`);
+      await exhaust(testApp, '/api/awards', READ_LIMIT / 2, (i) => `[::ffff:203.0.113.7]:${40_000 + i}`);
+      await request(testApp.server).get('/api/awards').set('X-Forwarded-For', '203.0.113.7:61000').expect(429);
+      await request(testApp.server).get('/api/awards').set('X-Forwarded-For', '203.0.113.7').expect(429);
+      await exhaust(testApp, '/api/skills', READ_LIMIT, (i) => `[2001:db8::${i.toString(16)}]:443`);
+      await request(testApp.server).get('/api/skills').set('X-Forwarded-For', '2001:db8::ffff').expect(429);
+    } finally {
+      await testApp.close();
+    }
+  });
+
   it('lets benchmarks switch limits off', async () => {
     const testApp = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false' } });
     try {

@@ -1,13 +1,13 @@
 import { type ExecutionContext, HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
+import { clientKey } from '@/common/http/client-address';
 import { HandlerFlag } from '@/common/metadata/handler-flag';
 import { RATE_LIMITED } from './rate-limit.decorator';
 
 /**
  * The throttler's guard, with the service's rules: only routes that declare @RateLimit() are
  * counted; the key is a plain string (the stock guard hashes it with SHA-256 on every request);
- * and the 429 carries the service's own body. The client is the throttler's tracker: `req.ip`
- * (which believes X-Forwarded-For only as far as TRUST_PROXY allows), IPv6 per /64.
+ * and the 429 carries the service's own body. The client is its normalised address (clientKey).
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
@@ -15,6 +15,10 @@ export class RateLimitGuard extends ThrottlerGuard {
 
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
     return !this.rateLimited.isSetOn(context);
+  }
+
+  protected override async getTracker(req: { ip?: string }): Promise<string> {
+    return clientKey(req.ip);
   }
 
   protected override generateKey(context: ExecutionContext, tracker: string, throttler: string): string {
