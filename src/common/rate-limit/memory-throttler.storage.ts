@@ -1,48 +1,80 @@
-import type { ThrottlerStorage } from '@nestjs/throttler';
-import { type ThrottlerStorageRecord, windowRecord } from './window-counter';
+import { type ThrottlerStorageRecord, windowRecord, WindowStorage } from './window-storage';
 
 interface Window {
   hits: number;
   endsAt: number;
 }
 
+/** How often closed windows are swept: a key goes within this long of its window's end. */
+const SWEEP_INTERVAL_MS = 1_000;
+
 /**
  * One counter per key and window, opened at the key's first hit: O(1) per request however hard
  * one client floods, unlike the throttler's stock storage, which keeps a record per hit.
- * Closed windows are swept at most once per window length, so memory follows the active clients.
+ * Windows are kept per length, each length's in the order they opened, which is the order they
+ * close in: a sweep drops closed windows from the oldest end and stops at the first open one,
+ * so memory follows the active clients and one long window delays no other key's going.
  */
-export class MemoryThrottlerStorage implements ThrottlerStorage {
-  private readonly windows = new Map<string, Window>();
+export class MemoryThrottlerStorage extends WindowStorage {
+  private readonly windowsByLength = new Map<number, Map<string, Window>>();
   private nextSweepAt = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = Date.now) {
+    super();
+  }
 
   async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
     return this.hit(key, ttl, limit);
   }
 
+  async peek(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord | null> {
+    return this.look(key, ttl, limit);
+  }
+
   /** The synchronous core, for callers that must not wait (the Redis storage's fallback). */
   hit(key: string, ttl: number, limit: number): ThrottlerStorageRecord {
     const now = this.now();
-    this.sweepClosed(now, ttl);
-    let window = this.windows.get(key);
+    this.sweepClosed(now);
+    const windows = this.windowsOf(ttl);
+    let window = windows.get(key);
     if (!window || window.endsAt <= now) {
+      windows.delete(key); // a reopened window moves to the newest end
       window = { hits: 0, endsAt: now + ttl };
-      this.windows.set(key, window);
+      windows.set(key, window);
     }
     window.hits += 1;
     return windowRecord(window.hits, window.endsAt - now, limit);
   }
 
-  get trackedKeys(): number {
-    return this.windows.size;
+  look(key: string, ttl: number, limit: number): ThrottlerStorageRecord | null {
+    const now = this.now();
+    const window = this.windowsByLength.get(ttl)?.get(key);
+    return window && window.endsAt > now ? windowRecord(window.hits, window.endsAt - now, limit) : null;
   }
 
-  private sweepClosed(now: number, ttl: number): void {
+  get trackedKeys(): number {
+    let keys = 0;
+    for (const windows of this.windowsByLength.values()) keys += windows.size;
+    return keys;
+  }
+
+  private windowsOf(ttl: number): Map<string, Window> {
+    let windows = this.windowsByLength.get(ttl);
+    if (!windows) {
+      windows = new Map();
+      this.windowsByLength.set(ttl, windows);
+    }
+    return windows;
+  }
+
+  private sweepClosed(now: number): void {
     if (now < this.nextSweepAt) return;
-    this.nextSweepAt = now + ttl;
-    for (const [key, window] of this.windows) {
-      if (window.endsAt <= now) this.windows.delete(key);
+    this.nextSweepAt = now + SWEEP_INTERVAL_MS;
+    for (const windows of this.windowsByLength.values()) {
+      for (const [key, window] of windows) {
+        if (window.endsAt > now) break;
+        windows.delete(key);
+      }
     }
   }
 }

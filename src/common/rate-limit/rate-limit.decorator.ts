@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiResponse, type ApiResponseOptions } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
 
@@ -7,6 +7,13 @@ import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
 export const RATE_LIMITED = 'rate-limited';
 
 const WINDOW_MS = { minute: 60_000, hour: 3_600_000 } as const;
+
+/** How a 429 is declared: the service's error body, and Retry-After with the seconds to wait. */
+export const tooManyRequests = (why: string): ApiResponseOptions => ({
+  description: `${why}. Retry-After gives the seconds to wait.`,
+  type: ErrorDetailDto,
+  headers: { 'Retry-After': { description: 'Seconds until the limit allows this client again', schema: { type: 'integer', minimum: 1 } } },
+});
 
 /**
  * Limits a route per client IP (the throttler's `default` throttler) and declares its 429.
@@ -16,9 +23,6 @@ export function RateLimit(limit: number, per: keyof typeof WINDOW_MS = 'minute')
   return applyDecorators(
     SetMetadata(RATE_LIMITED, true),
     Throttle({ default: { limit, ttl: WINDOW_MS[per] } }),
-    ApiTooManyRequestsResponse({
-      description: `Rate limit exceeded (${limit} per ${per} per client). Retry-After gives the seconds to wait.`,
-      type: ErrorDetailDto,
-    }),
+    ApiResponse({ status: 429, ...tooManyRequests(`Rate limit exceeded (${limit} per ${per} per client)`) }),
   );
 }

@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
-import type { ThrottlerStorage } from '@nestjs/throttler';
 import type Redis from 'ioredis';
 import type { MemoryThrottlerStorage } from './memory-throttler.storage';
-import { type ThrottlerStorageRecord, windowRecord } from './window-counter';
+import { type ThrottlerStorageRecord, windowRecord, WindowStorage } from './window-storage';
 
 /** INCR opens the window at the first hit and PEXPIRE closes it; one round trip, atomic in Redis. */
 const HIT_WINDOW = `
@@ -10,38 +9,66 @@ local hits = redis.call('INCR', KEYS[1])
 if hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return { hits, redis.call('PTTL', KEYS[1]) }`;
 
+/** The window's hits and time left, in one round trip; PTTL is negative when no window is open. */
+const PEEK_WINDOW = `return { tonumber(redis.call('GET', KEYS[1]) or '0'), redis.call('PTTL', KEYS[1]) }`;
+
 /** After a failed call, how long counting stays in memory before Redis is tried again. */
 const RETRY_REDIS_AFTER_MS = 2_000;
 
-type RedisWithHitWindow = Redis & { hitWindow(key: string, ttlMs: number): Promise<[number, number]> };
+type RedisWithWindows = Redis & {
+  hitWindow(key: string, ttlMs: number): Promise<[number, number]>;
+  peekWindow(key: string): Promise<[number, number]>;
+};
 
 /**
  * Counts in Redis, so every instance shares one budget per client and route. While Redis fails,
  * each instance counts in its own memory and says so once in the log: a request never fails,
  * nor waits long, because Redis did.
  */
-export class RedisThrottlerStorage implements ThrottlerStorage {
+export class RedisThrottlerStorage extends WindowStorage {
   private readonly logger = new Logger(RedisThrottlerStorage.name);
-  private readonly redis: RedisWithHitWindow;
+  private readonly redis: RedisWithWindows;
   private redisRetryAt = 0;
 
   constructor(
     redis: Redis,
     private readonly fallback: MemoryThrottlerStorage,
   ) {
+    super();
     redis.defineCommand('hitWindow', { numberOfKeys: 1, lua: HIT_WINDOW });
-    this.redis = redis as RedisWithHitWindow;
+    redis.defineCommand('peekWindow', { numberOfKeys: 1, lua: PEEK_WINDOW });
+    this.redis = redis as RedisWithWindows;
   }
 
-  async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
-    if (Date.now() < this.redisRetryAt) return this.fallback.hit(key, ttl, limit);
+  increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
+    return this.shared(
+      async () => {
+        const [hits, resetInMs] = await this.redis.hitWindow(keyOf(key), ttl);
+        return windowRecord(hits, resetInMs, limit);
+      },
+      () => this.fallback.hit(key, ttl, limit),
+    );
+  }
+
+  peek(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord | null> {
+    return this.shared(
+      async () => {
+        const [hits, resetInMs] = await this.redis.peekWindow(keyOf(key));
+        return resetInMs > 0 ? windowRecord(hits, resetInMs, limit) : null;
+      },
+      () => this.fallback.look(key, ttl, limit),
+    );
+  }
+
+  private async shared<T>(inRedis: () => Promise<T>, inMemory: () => T): Promise<T> {
+    if (Date.now() < this.redisRetryAt) return inMemory();
     try {
-      const [hits, resetInMs] = await this.redis.hitWindow(`rate-limit:${key}`, ttl);
+      const result = await inRedis();
       if (this.redisRetryAt !== 0) this.onRecovered();
-      return windowRecord(hits, resetInMs, limit);
+      return result;
     } catch (error) {
       this.onFailure(error);
-      return this.fallback.hit(key, ttl, limit);
+      return inMemory();
     }
   }
 
@@ -57,3 +84,5 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     this.logger.log({ event: 'rate_limit_shared_again', detail: 'Redis is back; counting across instances' });
   }
 }
+
+const keyOf = (key: string): string => `rate-limit:${key}`;

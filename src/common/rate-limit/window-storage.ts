@@ -3,6 +3,17 @@ import type { ThrottlerStorage } from '@nestjs/throttler';
 export type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
 /**
+ * Fixed windows per key, opened at the key's first hit: the throttler's storage, and the
+ * failed-credential limit's, which also needs to look at a window without counting a hit.
+ */
+export abstract class WindowStorage implements ThrottlerStorage {
+  abstract increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord>;
+
+  /** The key's open window as `increment` would describe it, without a hit; null when none is open. */
+  abstract peek(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord | null>;
+}
+
+/**
  * What the throttler's guard expects of a fixed window that holds `hits` and closes in `resetInMs`.
  * The block lasts until the window closes (whatever the block duration), so Retry-After is the
  * time to the window's end in whole seconds, rounded up and at least 1.
