@@ -56,9 +56,10 @@ describe('precedence of the admin credential kinds', () => {
   });
 
   it('asks explorer tokens last: 403 for a live guest token, 401 for one never issued', async () => {
-    await testApp.app.get(ExplorerTokenStore).save('a-live-guest-token', 60_000);
-    expect((await patchProject('a-live-guest-token')).status).toBe(403);
-    const unknown = await patchProject('a-guest-token-never-issued');
+    const liveGuestToken = 'G'.repeat(43);
+    await testApp.app.get(ExplorerTokenStore).save(liveGuestToken, 60_000);
+    expect((await patchProject(liveGuestToken)).status).toBe(403);
+    const unknown = await patchProject('N'.repeat(43));
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual({ detail: 'Invalid or expired credentials' });
     expect(unknown.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
