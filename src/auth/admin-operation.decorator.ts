@@ -1,17 +1,19 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import { Operation, type OperationSpec } from '@/common/openapi/operation.decorator';
+import { tooManyRequests } from '@/common/rate-limit/rate-limit.decorator';
 
 export const ADMIN_ONLY = 'admin-only';
 
 const CREDENTIAL_ERRORS = {
   401: 'No bearer credential, or one that is not valid',
   403: 'A valid credential without admin rights',
+  429: tooManyRequests('Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over'),
 };
 
 /**
  * An operation for admins only: the global AdminGuard checks the bearer credential before
- * anything else, and the description gets the bearer requirement, 401 and 403 besides `responses`.
+ * anything else, and the description gets the bearer requirement, 401, 403 and 429 besides `responses`.
  */
 export const AdminOperation = (spec: OperationSpec): MethodDecorator =>
   applyDecorators(

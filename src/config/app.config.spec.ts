@@ -1,4 +1,5 @@
 import { appConfig } from './app.config';
+import { authConfig } from './auth.config';
 import { limitsConfig } from './limits.config';
 
 describe('configuration', () => {
@@ -44,5 +45,16 @@ describe('configuration', () => {
   it('rejects a non-boolean RATE_LIMIT_ENABLED', () => {
     process.env.RATE_LIMIT_ENABLED = 'yes';
     expect(() => limitsConfig()).toThrow('Invalid configuration: RATE_LIMIT_ENABLED must be true or false');
+  });
+
+  it('refuses an admin token shorter than 32 characters, saying how to make one', () => {
+    process.env.API_ADMIN_TOKEN = 'change-me';
+    expect(() => authConfig()).toThrow(
+      /^Invalid configuration: API_ADMIN_TOKEN must be at least 32 characters \(make one with `openssl rand -base64 32`\)/,
+    );
+    process.env.API_ADMIN_TOKEN = 'x'.repeat(32);
+    expect(authConfig().adminToken).toBe('x'.repeat(32));
+    process.env.API_ADMIN_TOKEN = '';
+    expect(authConfig().adminToken).toBe('');
   });
 });

@@ -1,13 +1,17 @@
 import { registerAs } from '@nestjs/config';
-import { IsOptional, IsString, IsUrl, IsUUID, Matches } from 'class-validator';
+import { IsOptional, IsString, IsUrl, IsUUID, Matches, MinLength } from 'class-validator';
 import { validateConfig } from './validate-config';
 
 const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
 class AuthEnvironment {
+  /** Long enough that guessing it is hopeless, even before failed credentials are throttled. */
   @IsOptional()
   @IsString()
-  readonly API_ADMIN_TOKEN: string = '';
+  @MinLength(32, {
+    message: 'API_ADMIN_TOKEN must be at least 32 characters (make one with `openssl rand -base64 32`), or empty to accept no static token',
+  })
+  readonly API_ADMIN_TOKEN?: string;
 
   @IsOptional()
   @Matches(/^[\w.-]+$/, { message: 'AZURE_TENANT_ID must be a tenant id or domain' })
@@ -53,7 +57,7 @@ export const authConfig = registerAs('auth', (): AuthConfig => {
   const env = validateConfig(process.env, AuthEnvironment);
   const authority = `${env.AUTH_AUTHORITY_HOST.replace(/\/+$/, '')}/${env.AZURE_TENANT_ID}`;
   return {
-    adminToken: env.API_ADMIN_TOKEN,
+    adminToken: env.API_ADMIN_TOKEN ?? '',
     entra:
       env.AZURE_TENANT_ID && env.AZURE_API_CLIENT_ID
         ? {

@@ -7,7 +7,7 @@ type Operation = {
   deprecated?: boolean;
   parameters?: unknown[];
   requestBody?: unknown;
-  responses: Record<string, unknown>;
+  responses: Record<string, { headers?: object }>;
 };
 
 /** Operations that change something yet need no credential. */
@@ -84,12 +84,18 @@ describe('GET /openapi.json', () => {
     }
   });
 
-  it('declares 429 on exactly the rate-limited operations', () => {
-    const limited = operations()
-      .filter(({ operation }) => '429' in operation.responses)
-      .map(({ path, method }) => `${method.toUpperCase()} ${path}`)
-      .sort();
-    expect(limited).toEqual([
+  it('declares 429 on exactly the rate-limited operations and the admin operations, with Retry-After', () => {
+    const limited = operations().filter(({ operation }) => '429' in operation.responses);
+    for (const { path, method, operation } of limited)
+      expect([method, path, Object.keys(operation.responses['429'].headers ?? {})]).toEqual([method, path, ['Retry-After']]);
+    const isAdmin = ({ path, operation }: { path: string; operation: { security?: unknown } }) =>
+      operation.security !== undefined && !path.endsWith('/auth/me');
+    expect(
+      limited
+        .filter((op) => !isAdmin(op))
+        .map(({ path, method }) => `${method.toUpperCase()} ${path}`)
+        .sort(),
+    ).toEqual([
       'GET /api/awards',
       'GET /api/certifications',
       'GET /api/experience',
@@ -102,6 +108,7 @@ describe('GET /openapi.json', () => {
       'POST /api/admin/sync-certifications',
       'POST /api/contact',
     ]);
+    expect(limited.filter(isAdmin)).toEqual(operations().filter(isAdmin));
   });
 
   it('declares every error body as JSON, also where the success is a PDF', () => {
@@ -113,7 +120,7 @@ describe('GET /openapi.json', () => {
     }
   });
 
-  it('puts the bearer requirement and 401 and 403 (and 503 where a database is needed) on every admin operation', () => {
+  it('puts the bearer requirement, 401, 403 and 429 (and 503 where a database is needed) on every admin operation', () => {
     const isPublicAction = ({ method, path }: { method: string; path: string }) =>
       PUBLIC_ACTIONS.includes(`${method.toUpperCase()} ${path}`);
     for (const action of operations().filter(isPublicAction))
@@ -122,7 +129,7 @@ describe('GET /openapi.json', () => {
     expect(adminOperations.length).toBeGreaterThanOrEqual(19);
     for (const { path, method, operation } of adminOperations) {
       expect([path, method, operation.security]).toEqual([path, method, [{ bearer: [] }]]);
-      const expected = path.endsWith('/auth/me') ? ['401', '403'] : ['401', '403', '503'];
+      const expected = path.endsWith('/auth/me') ? ['401', '403'] : ['401', '403', '429', '503'];
       expect([path, method, Object.keys(operation.responses)]).toEqual([path, method, expect.arrayContaining(expected)]);
     }
     const guarded = operations()

@@ -42,6 +42,17 @@ describe('several instances on one Redis', () => {
     expect(served).toEqual(Array(40).fill(200));
   });
 
+  it('share one failed-credential budget per client: ten 401s across both instances lock it out of admin routes', async () => {
+    const admin = (app: TestApp, client: string, token: string) =>
+      request(app.server).delete('/api/projects/no-such-project').set('X-Forwarded-For', client).set('Authorization', `Bearer ${token}`);
+    for (let i = 0; i < 10; i += 1) await admin(i % 2 ? first : second, '203.0.113.50', `wrong-${i}`).expect(401);
+    for (const app of [first, second]) {
+      const response = await admin(app, '203.0.113.50', ADMIN_TOKEN).expect(429);
+      expect(response.body).toEqual({ detail: 'Rate limit exceeded' });
+    }
+    await admin(first, '203.0.113.51', ADMIN_TOKEN).expect(503);
+  });
+
   describe('when Redis stops and comes back', () => {
     beforeAll(() => redis.stop());
     afterAll(() => redis.resume());
@@ -52,10 +63,19 @@ describe('several instances on one Redis', () => {
       expect(issue.body).toEqual({ detail: 'Explorer tokens are unavailable; try again shortly' });
       const lookUp = await request(second.server)
         .delete('/api/projects/tidewatch')
-        .set('Authorization', 'Bearer some-explorer-token')
+        .set('Authorization', `Bearer ${'T'.repeat(43)}`)
         .expect(503);
       expect(lookUp.body).toEqual({ detail: 'Explorer tokens are unavailable; try again shortly' });
       expect(Date.now() - startedAt).toBeLessThan(2_000);
+    });
+
+    it('still answers 401 to a bearer that cannot be an explorer token', async () => {
+      for (const bearer of ['some-wrong-token', 'T'.repeat(42), `${'T'.repeat(42)}=`, 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln'])
+        await request(first.server)
+          .delete('/api/projects/tidewatch')
+          .set('X-Forwarded-For', '198.51.100.20')
+          .set('Authorization', `Bearer ${bearer}`)
+          .expect(401);
     });
 
     it('keeps rate limits working per instance', async () => {

@@ -12,7 +12,7 @@ describe('Request logging', () => {
   beforeAll(async () => {
     testApp = await createTestApp({
       imports: [ProbeModule],
-      env: { LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'false', API_ADMIN_TOKEN: 'static-admin-secret' },
+      env: { LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'false', API_ADMIN_TOKEN: 'static-admin-secret-for-request-logs' },
       logDestination: logs,
     });
   });
@@ -38,7 +38,7 @@ describe('Request logging', () => {
   });
 
   it('writes no request headers, so a token never reaches the log', async () => {
-    await http().get('/api/auth/me').set('Authorization', 'Bearer static-admin-secret').set('X-Request-Id', 'log-2');
+    await http().get('/api/auth/me').set('Authorization', 'Bearer static-admin-secret-for-request-logs').set('X-Request-Id', 'log-2');
     const line = await logs.requestLine('log-2');
     expect(line.req).toEqual({ id: 'log-2', method: 'GET', path: '/api/auth/me' });
     expect(logs.raw.join('')).not.toContain('static-admin-secret');

@@ -18,15 +18,33 @@ const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as
 const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 
-/** `${NAME:-default}` as docker compose substitutes it with NAME unset. */
-const substituted = (value: string) => String(value).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1');
-const apiEnv = Object.fromEntries(Object.entries(compose.services.api.environment ?? {}).map(([key, value]) => [key, substituted(value)]));
+/** A variable compose must be given (`${NAME:?message}`): it has no default to fall back on. */
+const REQUIRED = /^\$\{([A-Z_]+):\?[^}]+\}$/;
+/** A value as docker compose substitutes it: `${NAME:-default}` with NAME unset, a required one as `given`. */
+const substituted = (value: string, given: string) =>
+  REQUIRED.test(String(value)) ? given : String(value).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1');
+const GIVEN_TOKEN = 'a-token-of-the-recommended-length-from-openssl';
+const apiEnv = Object.fromEntries(
+  Object.entries(compose.services.api.environment ?? {}).map(([key, value]) => [key, substituted(value, GIVEN_TOKEN)]),
+);
 
 describe('docker-compose.yml', () => {
   it('runs the api with PostgreSQL, Redis, a mail catcher and a migration step', () => {
     expect(Object.keys(compose.services).sort()).toEqual(['api', 'mailpit', 'migrate', 'postgres', 'redis']);
-    expect(compose.services.api.ports).toContain('8000:8000');
-    expect(compose.services.mailpit.ports).toContain('8025:8025');
+    expect(compose.services.api.ports).toEqual(['127.0.0.1:8000:8000']);
+    expect(compose.services.mailpit.ports).toEqual(['127.0.0.1:8025:8025']);
+  });
+
+  it('publishes no database or Redis port, and no port beyond this machine', () => {
+    expect(compose.services.postgres.ports).toBeUndefined();
+    expect(compose.services.redis.ports).toBeUndefined();
+    const published = Object.values(compose.services).flatMap((service) => service.ports ?? []);
+    expect(published.filter((port) => !port.startsWith('127.0.0.1:'))).toEqual([]);
+  });
+
+  it('has no default admin token: compose refuses to start without one', () => {
+    expect(compose.services.api.environment?.API_ADMIN_TOKEN).toMatch(REQUIRED);
+    expect(compose.services.api.environment?.API_ADMIN_TOKEN).toContain('openssl rand -base64 32');
   });
 
   it('gives the api only variables the README documents, with values the app accepts', () => {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { TestApp } from './test-app';
 
-export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdefghij';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

@@ -1,8 +1,8 @@
-import { type ExecutionContext, Injectable } from '@nestjs/common';
+import { type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { HandlerFlag } from '@/common/metadata/handler-flag';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { ADMIN_ONLY } from '@/auth/admin-operation.decorator';
 import { bearerTokenOf } from '@/auth/bearer-token';
 import type { Principal } from '@/auth/principal';
@@ -10,25 +10,37 @@ import { ENTRA_JWT_STRATEGY } from '@/auth/strategies/entra-jwt.strategy';
 import { EXPLORER_TOKEN_STRATEGY } from '@/auth/strategies/explorer-token.strategy';
 import { STATIC_TOKEN_STRATEGY } from '@/auth/strategies/static-token.strategy';
 import { challenge, principalOrChallenge } from './bearer-challenge';
+import { FailedCredentialLimit } from './failed-credential-limit';
 
 /**
  * Guards @AdminOperation() routes, asking the strategies in order of precedence: the static token,
  * then an Entra ID token, then a guest explorer token (which is valid but never an admin: 403).
- * No header is 401 `Not authenticated`; a credential none of them accepts is 401 too.
+ * No header is 401 `Not authenticated`; a credential none of them accepts is 401 too, and each
+ * 401 counts against the client's failed-credential limit, checked before anything else.
  */
 @Injectable()
 export class AdminGuard extends AuthGuard([STATIC_TOKEN_STRATEGY, ENTRA_JWT_STRATEGY, EXPLORER_TOKEN_STRATEGY]) {
   private readonly adminOnly: HandlerFlag;
 
-  constructor(reflector: Reflector) {
+  constructor(
+    reflector: Reflector,
+    private readonly failedCredentials: FailedCredentialLimit,
+  ) {
     super();
     this.adminOnly = new HandlerFlag(reflector, ADMIN_ONLY);
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (!this.adminOnly.isSetOn(context)) return true;
-    if (!bearerTokenOf(context.switchToHttp().getRequest<Request>())) challenge(context, 'Not authenticated', 'Bearer');
-    return (await super.canActivate(context)) as boolean;
+    const request = context.switchToHttp().getRequest<Request>();
+    await this.failedCredentials.refuseIfExhausted(request, context.switchToHttp().getResponse<Response>());
+    try {
+      if (!bearerTokenOf(request)) challenge(context, 'Not authenticated', 'Bearer');
+      return (await super.canActivate(context)) as boolean;
+    } catch (error) {
+      if (error instanceof UnauthorizedException) await this.failedCredentials.recordFailure(request);
+      throw error;
+    }
   }
 
   override handleRequest<T = Principal>(error: unknown, principal: Principal | false, failures: unknown, context: ExecutionContext): T {

@@ -1,0 +1,54 @@
+import request from 'supertest';
+import { ADMIN_TOKEN } from '@test/support/admin';
+import { createTestApp, type TestApp } from '@test/support/test-app';
+
+const FAILURES_ALLOWED = 10;
+
+describe('guessing admin credentials', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'loopback' } });
+  });
+  afterAll(() => testApp.close());
+
+  const as = (client: string) => ({
+    admin: (bearer?: string) => {
+      const call = request(testApp.server).get('/api/metrics/cv-downloads').set('X-Forwarded-For', client);
+      return bearer === undefined ? call : call.set('Authorization', `Bearer ${bearer}`);
+    },
+    explorerToken: (bearer: string) =>
+      request(testApp.server).get('/api/explorer-token').set('X-Forwarded-For', client).set('Authorization', `Bearer ${bearer}`),
+  });
+
+  it('locks a client out of admin routes after ten 401s in a minute, even with the right token', async () => {
+    const guesser = as('203.0.113.60');
+    for (let i = 0; i < FAILURES_ALLOWED - 2; i += 1) await guesser.admin(`guess-${i}`).expect(401);
+    await guesser.admin().expect(401);
+    await guesser.admin('Basic-looking nonsense').expect(401);
+    await guesser.admin(ADMIN_TOKEN).expect(429);
+    const refused = await guesser.admin(`guess-again`).set('X-Request-Id', 'locked-out').expect(429);
+    expect(refused.body).toEqual({ detail: 'Rate limit exceeded' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(refused.headers['x-request-id']).toBe('locked-out');
+  });
+
+  it('never affects another client', async () => {
+    const guesser = as('203.0.113.61');
+    for (let i = 0; i < FAILURES_ALLOWED; i += 1) await guesser.admin(`guess-${i}`).expect(401);
+    await guesser.admin(ADMIN_TOKEN).expect(429);
+    await as('203.0.113.62').admin(ADMIN_TOKEN).expect(503); // no database here: past the guard
+    await as('203.0.113.61:50000').admin(ADMIN_TOKEN).expect(429); // a new connection buys no new budget
+  });
+
+  it('counts neither 403s, nor the explorer-token route, nor public routes', async () => {
+    const client = as('203.0.113.63');
+    const { token: guest } = (await request(testApp.server).get('/api/explorer-token').expect(200)).body as { token: string };
+    for (let i = 0; i < FAILURES_ALLOWED; i += 1) {
+      await client.admin(guest).expect(403);
+      await client.explorerToken(`guess-${i}`).expect(401);
+      await request(testApp.server).get('/api/projects').set('X-Forwarded-For', '203.0.113.63').set('Authorization', `Bearer guess-${i}`);
+    }
+    await client.admin(ADMIN_TOKEN).expect(503);
+  });
+});
