@@ -3,7 +3,7 @@ import type { ConfigType } from '@nestjs/config';
 import { mailConfig } from '@/config/mail.config';
 import { type MailOutcome, MailTransport } from '@/mail/mail-transport';
 
-export interface ContactMail {
+export interface ContactNotice {
   reference: string;
   name: string;
   email: string;
@@ -18,9 +18,8 @@ export function headerSafe(value: string): string {
 }
 
 /**
- * The contact form's two mails: a notification to the site owner carrying every field, with
- * Reply-To set to the visitor, then a confirmation to the visitor. Rejects with nodemailer's
- * error when the mail server refuses or cannot be reached.
+ * The contact form's two mails. Each rejects with nodemailer's error when the mail server
+ * refuses it or cannot be reached.
  */
 @Injectable()
 export class ContactMailer {
@@ -29,29 +28,31 @@ export class ContactMailer {
     @Inject(mailConfig.KEY) private readonly config: ConfigType<typeof mailConfig>,
   ) {}
 
-  async send(mail: ContactMail): Promise<MailOutcome> {
-    const sender = { name: headerSafe(mail.name), address: mail.email };
-    const context = {
-      ...mail,
-      senderName: sender.name,
-      company: mail.company ?? '—',
-      receivedAt: mail.receivedAt.toISOString(),
-    };
-    await this.transport.send({
+  /** To the site owner, carrying every field, with Reply-To set to the sender. */
+  notifyOwner(notice: ContactNotice): Promise<MailOutcome> {
+    const sender = { name: headerSafe(notice.name), address: notice.email };
+    return this.transport.send({
       to: this.config.contactRecipient,
       replyTo: sender,
       // The mailer fills {{ senderName }} in once; a name holding braces is not expanded again.
       subject: 'Portfolio contact from {{ senderName }}',
       template: 'contact-notification',
       textTemplate: 'contact-notification.txt',
-      context,
+      context: { ...notice, senderName: sender.name, company: notice.company ?? '—', receivedAt: notice.receivedAt.toISOString() },
     });
+  }
+
+  /**
+   * To the sender's bare address, carrying no text the sender wrote (no name, company or
+   * message): the form cannot be used to mail someone else words of the sender's choosing.
+   */
+  confirmToSender(address: string): Promise<MailOutcome> {
     return this.transport.send({
-      to: sender,
+      to: address,
       subject: 'Thank you for your message',
       template: 'contact-confirmation',
       textTemplate: 'contact-confirmation.txt',
-      context,
+      context: {},
     });
   }
 }

@@ -1,21 +1,23 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { mailConfig } from '@/config/mail.config';
 import { DatabaseStatus } from '@/database/database-status';
 import { ContactService } from './contact.service';
-import { ContactMessageEntity } from './entities/contact-message.entity';
-
-/** A message whose mails failed this many more times stays failed for good (and in the table). */
-export const MAX_REDELIVERY_ATTEMPTS = 5;
-const BATCH_SIZE = 10;
+import { ContactMessagesRepository, type RedeliveryRules } from './persistence/contact-messages.repository';
 
 /**
- * Sends failed contact mails again, every CONTACT_REDELIVERY_INTERVAL_MS, oldest first. Rows are
- * claimed with FOR UPDATE SKIP LOCKED and marked pending in one transaction, so instances
- * sharing the database never send the same message twice at once. Runs only where mail can
- * actually be sent (SMTP_HOST set) and messages are stored (DATABASE_URL set).
+ * A mail is tried once with the request and at most 5 more times here; a mail left pending
+ * (the process stopped mid-send) is taken up again once it is 5 minutes old, far past any mail
+ * time-out and the shutdown grace.
+ */
+const REDELIVERY_RULES: RedeliveryRules = { maxAttempts: 6, abandonedAfterMs: 5 * 60_000, batchSize: 10 };
+
+/**
+ * Sends contact mails not yet sent, every CONTACT_REDELIVERY_INTERVAL_MS, oldest message first,
+ * only the mails that are due (a mail sent or refused for good is never sent again). Claiming
+ * marks the mails pending in the same statement that locks the rows (SKIP LOCKED), so instances
+ * sharing the database never send the same mail twice. Runs only where mail can actually be sent
+ * (SMTP_HOST set) and messages are stored (DATABASE_URL set).
  */
 @Injectable()
 export class ContactRedelivery implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -24,7 +26,7 @@ export class ContactRedelivery implements OnApplicationBootstrap, OnApplicationS
   private round: Promise<unknown> | undefined;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly messages: ContactMessagesRepository,
     private readonly database: DatabaseStatus,
     private readonly contact: ContactService,
     @Inject(mailConfig.KEY) private readonly config: ConfigType<typeof mailConfig>,
@@ -44,31 +46,10 @@ export class ContactRedelivery implements OnApplicationBootstrap, OnApplicationS
     await this.round;
   }
 
-  /** One round: claims the due messages and sends each again; answers how many were claimed. */
+  /** One round: claims the messages with a mail due and sends those mails; answers how many messages were claimed. */
   async redeliverDue(): Promise<number> {
-    const claimed = await this.claimDue();
+    const claimed = await this.messages.claimDue(REDELIVERY_RULES);
     for (const message of claimed) await this.contact.redeliver(message);
     return claimed.length;
-  }
-
-  private claimDue(): Promise<ContactMessageEntity[]> {
-    return this.dataSource.transaction(async (manager) => {
-      const due = await manager
-        .createQueryBuilder(ContactMessageEntity, 'message')
-        .where('message.deliveryStatus = :failed', { failed: 'failed' })
-        .andWhere('message.redeliveryAttempts < :limit', { limit: MAX_REDELIVERY_ATTEMPTS })
-        .orderBy('message.receivedAt')
-        .limit(BATCH_SIZE)
-        .setLock('pessimistic_write')
-        .setOnLocked('skip_locked')
-        .getMany();
-      if (due.length === 0) return [];
-      await manager.update(
-        ContactMessageEntity,
-        due.map((message) => message.id),
-        { deliveryStatus: 'pending', redeliveryAttempts: () => 'redelivery_attempts + 1' },
-      );
-      return due.map((message) => ({ ...message, redeliveryAttempts: message.redeliveryAttempts + 1 }));
-    });
   }
 }

@@ -18,10 +18,15 @@ export class ContactController {
   @Operation({
     summary: 'Send a contact message',
     description:
-      'Stores the message (with a database), then mails a notification to the site owner and a confirmation to the sender. ' +
-      'Credentials rejected by the mail server still give 200; any other mail failure gives 500.',
+      'Stores the message (with a database), then mails a notification to the site owner and a confirmation to the sender ' +
+      '(which carries no text the sender wrote). Credentials rejected by the mail server, or a confirmation refused for good ' +
+      'after the owner was notified, still give 200; any other mail failure gives 500.',
     responses: {
-      200: { type: ContactResponseDto, description: 'Received; both mails were handed to the mail server' },
+      200: {
+        type: ContactResponseDto,
+        description: 'Received; the owner has the message and the confirmation went out (or was refused for good)',
+      },
+      500: 'A mail could not be sent. With a database the message was kept and will be delivered, and the detail says so; without one it says to try again later',
       503: 'The database is unavailable; nothing was sent',
     },
   })

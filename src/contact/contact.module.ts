@@ -6,10 +6,11 @@ import { ContactMailer } from './contact-mailer';
 import { ContactRedelivery } from './contact-redelivery.service';
 import { ContactService } from './contact.service';
 import { ContactMessageEntity } from './entities/contact-message.entity';
+import { ContactMessagesRepository } from './persistence/contact-messages.repository';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ContactMessageEntity]), MailModule],
   controllers: [ContactController],
-  providers: [ContactService, ContactMailer, ContactRedelivery],
+  providers: [ContactService, ContactMailer, ContactMessagesRepository, ContactRedelivery],
 })
 export class ContactModule {}

@@ -1,100 +1,125 @@
 import { Injectable, InternalServerErrorException, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import { DatabaseStatus } from '@/database/database-status';
-import { type ContactMail, ContactMailer } from './contact-mailer';
+import { type ContactNotice, ContactMailer } from './contact-mailer';
 import type { ContactRequestDto } from './dto/contact-request.dto';
 import type { ContactResponseDto } from './dto/contact-response.dto';
-import { ContactMessageEntity, type DeliveryStatus } from './entities/contact-message.entity';
+import type { ContactMessageEntity } from './entities/contact-message.entity';
+import { type AttemptResult, attemptMail, type MailAttempt, statusAfter } from './mail-attempt';
+import {
+  type ClaimedMessage,
+  type ContactMail,
+  ContactMessagesRepository,
+  type DeliveryUpdate,
+  type MessageFields,
+} from './persistence/contact-messages.repository';
 
 const RECEIVED: ContactResponseDto = {
   success: true,
   message: 'Thank you for your message. You will hear back soon.',
 };
+const KEPT = 'Your message was received and kept, and will be delivered shortly; there is no need to send it again';
+const NOT_KEPT = 'Your message could not be delivered; please try again later';
 
-/** nodemailer's code for credentials the mail server rejected (SMTP 535). */
-const isAuthRejection = (error: unknown): boolean => (error as { code?: string } | null)?.code === 'EAUTH';
+/** The owner has the message, or will once the mail settings are fixed (rejected credentials are the owner's to fix). */
+const REACHES_OWNER: readonly AttemptResult[] = ['sent', 'logged', 'credentials'];
+/** Beyond those, a confirmation the sender's own mail server refused for good is no reason to fail the request. */
+const CONFIRMATION_SETTLED: readonly AttemptResult[] = [...REACHES_OWNER, 'refused'];
 
-type MessageFields = Pick<ContactMessageEntity, 'name' | 'email' | 'message' | 'company' | 'receivedAt'> & { id?: string };
+type Attempts = Partial<Record<ContactMail, MailAttempt>>;
 
-const mailOf = (message: MessageFields): ContactMail => ({
-  reference: message.id ?? 'not stored (no database)',
-  name: message.name,
-  email: message.email,
-  message: message.message,
-  company: message.company,
-  receivedAt: message.receivedAt,
-});
-
-const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+/** After the notification found no mail server, the confirmation would only wait out the same time-out: redelivery sends it. */
+const NOT_TRIED: MailAttempt = { result: 'unreachable', error: 'Not tried: the mail server could not be reached' };
 
 @Injectable()
 export class ContactService {
   private readonly logger = new Logger(ContactService.name);
 
   constructor(
-    @InjectRepository(ContactMessageEntity) private readonly messages: Repository<ContactMessageEntity>,
+    private readonly messages: ContactMessagesRepository,
     private readonly database: DatabaseStatus,
     private readonly mailer: ContactMailer,
   ) {}
 
   /**
-   * Stores the message (with a database) before any mail goes out, then sends both mails and
-   * records how that went. Credentials rejected by the mail server still count as received:
-   * the message is kept and the failure logged for the owner to fix. Any other mail failure
-   * is a 500, with the message kept as failed. Failures are logged under the request's id.
+   * Stores the message (with a database) before any mail goes out, then notifies the owner and
+   * confirms to the sender, recording each mail's fate. 200 once the owner has the message and
+   * the confirmation is settled; otherwise 500, saying whether the message was kept for
+   * redelivery. Without a database, a message the owner did not get is lost: no confirmation
+   * then, and the sender is asked to try again.
    */
   async submit(request: ContactRequestDto, requestId: string): Promise<ContactResponseDto> {
-    const stored = await this.store(request);
-    try {
-      const outcome = await this.mailer.send(mailOf(stored ?? { ...request, company: request.company ?? null, receivedAt: new Date() }));
-      await this.record(stored, outcome === 'sent' ? 'sent' : 'failed', outcome === 'sent' ? null : 'Not sent: SMTP_HOST is not set');
-      return RECEIVED;
-    } catch (error) {
-      const reason = reasonOf(error);
-      await this.record(stored, 'failed', reason);
-      if (isAuthRejection(error)) {
-        this.logger.error({ event: 'contact_mail_auth_rejected', requestId, contactMessageId: stored?.id, reason });
-        return RECEIVED;
-      }
-      this.logger.error({ event: 'contact_mail_failed', requestId, contactMessageId: stored?.id, reason });
-      throw new InternalServerErrorException({ detail: 'Your message could not be delivered; please try again later' });
+    const fields: MessageFields = { name: request.name, email: request.email, message: request.message, company: request.company ?? null };
+    const stored = this.database.isConfigured ? await this.messages.store(fields) : null;
+    const notice = stored ? noticeOf(stored) : { ...fields, reference: 'not stored (no database)', receivedAt: new Date() };
+    const notification = await attemptMail(() => this.mailer.notifyOwner(notice));
+    const confirmation = await this.confirm(notice.email, notification, stored !== null);
+    await this.record(stored, { notification, confirmation });
+    this.logFailures({ notification, confirmation }, { requestId, contactMessageId: stored?.id });
+    if (REACHES_OWNER.includes(notification.result) && confirmation && CONFIRMATION_SETTLED.includes(confirmation.result)) return RECEIVED;
+    throw new InternalServerErrorException({ detail: stored ? KEPT : NOT_KEPT });
+  }
+
+  /**
+   * The confirmation, unless it cannot help: without a database once the owner was not reached
+   * (the message is lost), or when no mail server answered the notification (redelivery sends it).
+   */
+  private async confirm(address: string, notification: MailAttempt, kept: boolean): Promise<MailAttempt | undefined> {
+    if (!kept && !REACHES_OWNER.includes(notification.result)) return undefined;
+    if (notification.result === 'unreachable') return NOT_TRIED;
+    return attemptMail(() => this.mailer.confirmToSender(address));
+  }
+
+  /** Sends a claimed message's due mails again (see ContactRedelivery) and records how each went. */
+  async redeliver({ message, due }: ClaimedMessage): Promise<void> {
+    const notice = noticeOf(message);
+    const attempts: Attempts = {};
+    for (const mail of due) {
+      attempts[mail] = await attemptMail(() =>
+        mail === 'notification' ? this.mailer.notifyOwner(notice) : this.mailer.confirmToSender(notice.email),
+      );
+    }
+    await this.record(message, attempts);
+    for (const [mail, { result, error }] of entriesOf(attempts)) {
+      const context = { contactMessageId: message.id, mail, attempt: message[mail].attempts };
+      if (result === 'sent') this.logger.log({ event: 'contact_redelivered', ...context });
+      else this.logger.warn({ event: 'contact_redelivery_failed', ...context, result, reason: error });
     }
   }
 
-  /** Sends a stored message's two mails again (see ContactRedelivery) and records the outcome. */
-  async redeliver(message: ContactMessageEntity): Promise<void> {
-    const attempt = message.redeliveryAttempts;
-    try {
-      await this.mailer.send(mailOf(message));
-      await this.record(message, 'sent', null);
-      this.logger.log({ event: 'contact_redelivered', contactMessageId: message.id, attempt });
-    } catch (error) {
-      const reason = reasonOf(error);
-      await this.record(message, 'failed', reason);
-      this.logger.warn({ event: 'contact_redelivery_failed', contactMessageId: message.id, attempt, reason });
-    }
-  }
-
-  private async store(request: ContactRequestDto): Promise<ContactMessageEntity | null> {
-    if (!this.database.isConfigured) return null;
-    return this.messages.save(
-      this.messages.create({
-        name: request.name,
-        email: request.email,
-        message: request.message,
-        company: request.company ?? null,
-      }),
-    );
-  }
-
-  /** The mails' fate is bookkeeping: failing to write it never changes the visitor's answer. */
-  private async record(stored: ContactMessageEntity | null, status: DeliveryStatus, reason: string | null): Promise<void> {
+  /** The mails' fate is bookkeeping: failing to write it never changes the sender's answer. */
+  private async record(stored: ContactMessageEntity | null, attempts: Attempts): Promise<void> {
     if (!stored) return;
+    const update: DeliveryUpdate = {};
+    for (const [mail, attempt] of entriesOf(attempts)) {
+      update[mail] = { status: statusAfter(attempt), error: attempt.error };
+    }
     try {
-      await this.messages.update(stored.id, { deliveryStatus: status, deliveryError: reason });
+      await this.messages.recordDelivery(stored.id, update);
     } catch (error) {
-      this.logger.error({ event: 'contact_delivery_not_recorded', contactMessageId: stored.id, status, reason: reasonOf(error) });
+      this.logger.error({ event: 'contact_delivery_not_recorded', contactMessageId: stored.id, reason: String(error) });
+    }
+  }
+
+  private logFailures(attempts: Attempts, context: { requestId: string; contactMessageId: string | undefined }): void {
+    for (const [mail, attempt] of entriesOf(attempts)) {
+      const { result, error } = attempt;
+      const details = { ...context, mail, reason: error };
+      if (result === 'credentials') this.logger.error({ event: 'contact_mail_auth_rejected', ...details });
+      if (result === 'refused') this.logger.warn({ event: 'contact_mail_refused', ...details });
+      if ((result === 'failed' || result === 'unreachable') && attempt !== NOT_TRIED)
+        this.logger.error({ event: 'contact_mail_failed', ...details });
     }
   }
 }
+
+const entriesOf = (attempts: Attempts) =>
+  Object.entries(attempts).filter((entry): entry is [ContactMail, MailAttempt] => entry[1] !== undefined);
+
+const noticeOf = (message: ContactMessageEntity): ContactNotice => ({
+  reference: message.id,
+  name: message.name,
+  email: message.email,
+  message: message.message,
+  company: message.company,
+  receivedAt: message.receivedAt,
+});

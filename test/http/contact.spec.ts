@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { ContactRedelivery } from '@/contact/contact-redelivery.service';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
 import { closedPort, LocalSmtpServer, SilentServer, SMTP_PASSWORD, SMTP_USER } from '@test/support/smtp-server';
 import { LogLines } from '@test/support/log-lines';
@@ -12,7 +13,8 @@ const VISITOR = {
   message: 'I would like to talk about a project.',
   company: 'Analytical Engines',
 };
-const GENERIC_FAILURE = { detail: 'Your message could not be delivered; please try again later' };
+const NOT_KEPT = { detail: 'Your message could not be delivered; please try again later' };
+const KEPT = { detail: 'Your message was received and kept, and will be delivered shortly; there is no need to send it again' };
 
 const mailEnv = (port: number, extra: Record<string, string> = {}) => ({
   SMTP_HOST: '127.0.0.1',
@@ -27,13 +29,26 @@ const mailEnv = (port: number, extra: Record<string, string> = {}) => ({
 });
 
 interface StoredMessage {
+  id: string;
   name: string;
   email: string;
   message: string;
   company: string | null;
-  delivery_status: string;
-  delivery_error: string | null;
+  notification_status: string;
+  notification_attempts: number;
+  notification_error: string | null;
+  confirmation_status: string;
+  confirmation_attempts: number;
+  confirmation_error: string | null;
 }
+
+/** A row's delivery of both mails, in the columns' order. */
+const delivery = ([notification, confirmation]: [string, string], errors: [unknown, unknown] = [null, null]) => ({
+  notification_status: notification,
+  notification_error: errors[0],
+  confirmation_status: confirmation,
+  confirmation_error: errors[1],
+});
 
 describe('POST /api/contact with a mail server and a database', () => {
   let database: TestDatabase;
@@ -65,7 +80,8 @@ describe('POST /api/contact with a mail server and a database', () => {
     const response = await call.send(body);
     return response;
   };
-  const stored = () => database.query<StoredMessage>('SELECT * FROM contact_messages');
+  const stored = () => database.query<StoredMessage>('SELECT * FROM contact_messages ORDER BY received_at');
+  const redelivery = () => testApp.app.get(ContactRedelivery);
 
   it('sends a notification with every field and Reply-To, then a confirmation, and records them as sent', async () => {
     const response = await post(VISITOR);
@@ -81,20 +97,26 @@ describe('POST /api/contact with a mail server and a database', () => {
       for (const field of Object.values(VISITOR)) expect(part).toContain(field);
     }
     const [row] = await stored();
-    expect(notification.parsed.text).toContain((await database.query<{ id: string }>('SELECT id FROM contact_messages'))[0].id);
+    expect(notification.parsed.text).toContain(row.id);
 
     expect(confirmation.envelope).toEqual({ from: FROM, to: [VISITOR.email] });
-    expect(confirmation.parsed.to).toMatchObject({ value: [{ name: VISITOR.name, address: VISITOR.email }] });
     expect(confirmation.parsed.subject).toBe('Thank you for your message');
-    expect(confirmation.parsed.text).toContain(`Hello ${VISITOR.name},`);
-    expect(confirmation.parsed.html).toContain(`Hello ${VISITOR.name},`);
 
-    expect(row).toMatchObject({ ...VISITOR, delivery_status: 'sent', delivery_error: null });
+    expect(row).toMatchObject({ ...VISITOR, ...delivery(['sent', 'sent']), notification_attempts: 1, confirmation_attempts: 1 });
+  });
+
+  it('confirms to the bare address with no text the sender wrote: no name, company or message', async () => {
+    const relay = { ...VISITOR, name: 'Visit https://evil.example now', company: 'Call +1 555 0100 for prizes' };
+    expect((await post(relay)).status).toBe(200);
+    const confirmation = smtp.received[1];
+    expect(confirmation.parsed.to).toMatchObject({ value: [{ name: '', address: VISITOR.email }] });
+    expect(confirmation.parsed.text).toMatch(/^Hello,/);
+    for (const text of [relay.name, relay.company, relay.message, 'evil.example', '555']) expect(confirmation.raw).not.toContain(text);
   });
 
   it('strips the name before storing and mailing it, and stores a missing company as null', async () => {
     await post({ name: '   Grace Hopper \t', email: 'grace@example.com', message: 'Ten chars!' }).then((r) => expect(r.status).toBe(200));
-    expect(await stored()).toEqual([expect.objectContaining({ name: 'Grace Hopper', company: null, delivery_status: 'sent' })]);
+    expect(await stored()).toEqual([expect.objectContaining({ name: 'Grace Hopper', company: null, ...delivery(['sent', 'sent']) })]);
     expect(smtp.received[0].parsed.text).toContain('Company:   —');
   });
 
@@ -135,10 +157,9 @@ describe('POST /api/contact with a mail server and a database', () => {
       expect(mail.envelope.to).not.toContain('victim@example.com');
     }
     // Decoded, the name in the headers carries no control character either (spaces stand in).
-    const [notification, confirmation] = smtp.received;
+    const [notification] = smtp.received;
     expect(notification.parsed.subject).toMatch(/^Portfolio contact from Mallory [^\p{Cc}]+$/u);
     expect(notification.parsed.replyTo?.value[0].name).toMatch(/^Mallory [^\p{Cc}]+$/u);
-    expect((confirmation.parsed.to as { value: { name: string }[] }).value[0].name).toMatch(/^Mallory [^\p{Cc}]+$/u);
   });
 
   it('answers 200 when the mail server rejects the credentials, keeps the message as failed and logs an error with the request id', async () => {
@@ -146,23 +167,90 @@ describe('POST /api/contact with a mail server and a database', () => {
     const response = await post(VISITOR, 'contact-eauth-1');
     expect(response.status).toBe(200);
     expect(smtp.received).toHaveLength(0);
+    const credentials = expect.stringContaining('535');
     expect(await stored()).toEqual([
-      expect.objectContaining({ ...VISITOR, delivery_status: 'failed', delivery_error: expect.stringContaining('535') }),
+      expect.objectContaining({ ...VISITOR, ...delivery(['failed', 'failed'], [credentials, credentials]) }),
     ]);
     expect(logs.entries).toContainEqual(
       expect.objectContaining({ level: 50, requestId: 'contact-eauth-1', event: 'contact_mail_auth_rejected' }),
     );
   });
 
-  it('answers 500 with a generic detail when a recipient is refused, keeping the message as failed', async () => {
+  it("answers 200 when the sender's address is refused for good after the owner was notified, and never tries that mail again", async () => {
     smtp.rejectedRecipient = VISITOR.email;
+    const response = await post(VISITOR, 'contact-refused-1');
+    expect(response.status).toBe(200);
+    expect(smtp.received.map((mail) => mail.envelope.to)).toEqual([[OWNER]]);
+    expect(await stored()).toEqual([expect.objectContaining(delivery(['sent', 'refused'], [null, expect.stringContaining('550')]))]);
+    expect(logs.entries).toContainEqual(
+      expect.objectContaining({ requestId: 'contact-refused-1', event: 'contact_mail_refused', mail: 'confirmation' }),
+    );
+    for (let round = 0; round < 6; round += 1) expect(await redelivery().redeliverDue()).toBe(0);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('sends the owner one notification however often a confirmation fails for now, and only the confirmation again', async () => {
+    smtp.deferredRecipient = VISITOR.email;
     const response = await post(VISITOR);
     expect(response.status).toBe(500);
-    expect(response.body).toEqual(GENERIC_FAILURE);
-    expect(smtp.received).toHaveLength(1);
+    expect(response.body).toEqual(KEPT);
+    expect(await stored()).toEqual([expect.objectContaining(delivery(['sent', 'failed'], [null, expect.stringContaining('451')]))]);
+    for (let round = 0; round < 3; round += 1) expect(await redelivery().redeliverDue()).toBe(1);
+    smtp.deferredRecipient = undefined;
+    expect(await redelivery().redeliverDue()).toBe(1);
+    expect(await redelivery().redeliverDue()).toBe(0);
+    expect(smtp.received.map((mail) => mail.envelope.to)).toEqual([[OWNER], [VISITOR.email]]);
     expect(await stored()).toEqual([
-      expect.objectContaining({ delivery_status: 'failed', delivery_error: expect.stringContaining('550') }),
+      expect.objectContaining({ ...delivery(['sent', 'sent']), notification_attempts: 1, confirmation_attempts: 5 }),
     ]);
+  });
+
+  it('stops trying a mail after six attempts in all, keeping the message', async () => {
+    smtp.deferredRecipient = OWNER;
+    expect((await post(VISITOR)).body).toEqual(KEPT);
+    for (let round = 0; round < 5; round += 1) expect(await redelivery().redeliverDue()).toBe(1);
+    expect(await redelivery().redeliverDue()).toBe(0);
+    expect(await stored()).toEqual([
+      expect.objectContaining({ ...delivery(['failed', 'sent'], [expect.stringContaining('451'), null]), notification_attempts: 6 }),
+    ]);
+  });
+
+  it("answers 500 when the owner's address is refused for good, keeping the message as refused for the owner to read", async () => {
+    smtp.rejectedRecipient = OWNER;
+    const response = await post(VISITOR);
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual(KEPT);
+    expect(await stored()).toEqual([expect.objectContaining(delivery(['refused', 'sent'], [expect.stringContaining('550'), null]))]);
+    expect(await redelivery().redeliverDue()).toBe(0);
+  });
+
+  it('takes up a mail left pending by a process that stopped mid-send once it is five minutes old', async () => {
+    smtp.deferredRecipient = OWNER;
+    await post(VISITOR);
+    await post({ ...VISITOR, email: 'grace@example.com' });
+    await database.query(`UPDATE contact_messages SET notification_status = 'pending', confirmation_status = 'pending'`);
+    await database.query(`UPDATE contact_messages SET last_attempt_at = now() - interval '301 seconds' WHERE email = $1`, [VISITOR.email]);
+    await database.query(`UPDATE contact_messages SET last_attempt_at = now() - interval '290 seconds' WHERE email <> $1`, [VISITOR.email]);
+    smtp.reset();
+    expect(await redelivery().redeliverDue()).toBe(1);
+    expect(smtp.received.map((mail) => mail.envelope.to)).toEqual([[OWNER], [VISITOR.email]]);
+  });
+});
+
+describe('POST /api/contact without a database, when the owner cannot be notified', () => {
+  it('sends no confirmation and asks the sender to try again later', async () => {
+    const smtp = await LocalSmtpServer.start();
+    smtp.rejectedRecipient = OWNER;
+    const testApp = await createTestApp({ env: mailEnv(smtp.port) });
+    try {
+      const response = await request(testApp.server).post('/api/contact').send(VISITOR);
+      expect(response.status).toBe(500);
+      expect(response.body).toEqual(NOT_KEPT);
+      expect(smtp.received).toEqual([]);
+    } finally {
+      await testApp.close();
+      await smtp.stop();
+    }
   });
 });
 
@@ -178,11 +266,10 @@ describe('POST /api/contact when the mail server is unreachable', () => {
     try {
       const response = await request(testApp.server).post('/api/contact').send(VISITOR);
       expect(response.status).toBe(500);
-      expect(response.body).toEqual(GENERIC_FAILURE);
+      expect(response.body).toEqual(KEPT);
       const rows = await database.query<StoredMessage>('SELECT * FROM contact_messages');
-      expect(rows).toEqual([
-        expect.objectContaining({ ...VISITOR, delivery_status: 'failed', delivery_error: expect.stringContaining('ECONNREFUSED') }),
-      ]);
+      const errors = [expect.stringContaining('ECONNREFUSED'), 'Not tried: the mail server could not be reached'] as [unknown, unknown];
+      expect(rows).toEqual([expect.objectContaining({ ...VISITOR, ...delivery(['failed', 'failed'], errors) })]);
     } finally {
       await testApp.close();
     }
@@ -199,15 +286,9 @@ describe('POST /api/contact when the mail server is unreachable', () => {
         .expect(500);
       smtp = await LocalSmtpServer.start(port);
       const row = async () =>
-        (
-          await database.query<StoredMessage & { redelivery_attempts: number }>(
-            "SELECT * FROM contact_messages WHERE email = 'back-later@example.com'",
-          )
-        )[0];
-      await vi.waitFor(async () => expect(await row()).toMatchObject({ delivery_status: 'sent', delivery_error: null }), {
-        timeout: 5_000,
-      });
-      expect((await row()).redelivery_attempts).toBeGreaterThanOrEqual(1);
+        (await database.query<StoredMessage>("SELECT * FROM contact_messages WHERE email = 'back-later@example.com'"))[0];
+      await vi.waitFor(async () => expect(await row()).toMatchObject(delivery(['sent', 'sent'])), { timeout: 5_000 });
+      expect((await row()).notification_attempts).toBeGreaterThanOrEqual(2);
       // Every failed message in the table goes out again, this one with both its mails.
       expect(smtp.received.filter((mail) => mail.envelope.to.includes('back-later@example.com'))).toHaveLength(1);
       expect(smtp.received.filter((mail) => mail.parsed.replyTo?.text.includes('back-later@example.com'))).toHaveLength(1);
@@ -223,10 +304,10 @@ describe('POST /api/contact when the mail server is unreachable', () => {
     try {
       const startedAt = Date.now();
       const response = await request(testApp.server).post('/api/contact').send(VISITOR);
-      // A hang bound, not a speed measurement: the greeting time-out is 5 s.
-      expect(Date.now() - startedAt).toBeLessThan(12_000);
+      // A hang bound, not a speed measurement: the greeting time-out is 5 s, waited out once (the confirmation is not tried).
+      expect(Date.now() - startedAt).toBeLessThan(9_000);
       expect(response.status).toBe(500);
-      expect(response.body).toEqual(GENERIC_FAILURE);
+      expect(response.body).toEqual(KEPT);
     } finally {
       await testApp.close();
       await silent.stop();
@@ -331,6 +412,12 @@ describe('POST /api/contact validation', () => {
     'ada@example..com',
     'ada@example.com\r\nBcc: x@y.z',
     '',
+    '"a b"@example.org',
+    '"ada"@example.org',
+    'ada(comment)@example.org',
+    '(comment)ada@example.org',
+    'ada@example.org (Ada)',
+    'Ada <ada@example.org>',
   ])('refuses the email %j', async (email) => {
     const response = await post({ ...VISITOR, email });
     expect(response.status).toBe(422);

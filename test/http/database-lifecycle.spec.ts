@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { postgresOptions } from '@/database/data-source.options';
+import { MIGRATIONS } from '@/database/migrations';
+import { ContactDeliveryPerMail1795900000000 } from '@/database/migrations/1795900000000-ContactDeliveryPerMail';
 import { ENTITIES } from '@/app.entities';
 import { CONTENT_DOMAINS } from '@/read-model/content-domains';
 import { DEMO } from '@test/support/demo';
@@ -21,8 +23,8 @@ const TABLES = [
   'work_entries',
 ];
 
-async function withDataSource<T>(url: string, work: (dataSource: DataSource) => Promise<T>): Promise<T> {
-  const dataSource = new DataSource({ ...postgresOptions(url), entities: ENTITIES });
+async function withDataSource<T>(url: string, work: (dataSource: DataSource) => Promise<T>, migrations = MIGRATIONS): Promise<T> {
+  const dataSource = new DataSource({ ...postgresOptions(url), entities: ENTITIES, migrations });
   await dataSource.initialize();
   try {
     return await work(dataSource);
@@ -63,6 +65,44 @@ describe('database lifecycle', () => {
       // TypeORM never drops a table it has no entity for: a table missing from the registry shows only here.
       expect(dataSource.entityMetadatas.map((entity) => entity.tableName).sort()).toEqual(await tables());
     });
+  });
+
+  it("carries each contact message's delivery over to both of its mails, and back", async () => {
+    const before = MIGRATIONS.slice(0, MIGRATIONS.indexOf(ContactDeliveryPerMail1795900000000));
+    await withDataSource(database.url, (dataSource) => dataSource.runMigrations(), before);
+    await database.query(`
+      INSERT INTO contact_messages (name, email, message, delivery_status, delivery_error, redelivery_attempts) VALUES
+        ('Ada', 'ada@example.com', 'Sent long ago.', 'sent', NULL, 0),
+        ('Grace', 'grace@example.com', 'Still failing.', 'failed', '451 busy', 2)`);
+    await withDataSource(database.url, async (dataSource) => {
+      await dataSource.runMigrations();
+      const columns = 'name, notification_status, notification_attempts, notification_error, confirmation_status, confirmation_attempts';
+      expect(await database.query(`SELECT ${columns} FROM contact_messages ORDER BY name`)).toEqual([
+        {
+          name: 'Ada',
+          notification_status: 'sent',
+          notification_attempts: 1,
+          notification_error: null,
+          confirmation_status: 'sent',
+          confirmation_attempts: 1,
+        },
+        {
+          name: 'Grace',
+          notification_status: 'failed',
+          notification_attempts: 3,
+          notification_error: '451 busy',
+          confirmation_status: 'failed',
+          confirmation_attempts: 3,
+        },
+      ]);
+      await dataSource.undoLastMigration();
+    });
+    expect(
+      await database.query('SELECT name, delivery_status, delivery_error, redelivery_attempts FROM contact_messages ORDER BY name'),
+    ).toEqual([
+      { name: 'Ada', delivery_status: 'sent', delivery_error: null, redelivery_attempts: 0 },
+      { name: 'Grace', delivery_status: 'failed', delivery_error: '451 busy', redelivery_attempts: 2 },
+    ]);
   });
 
   it('has every content table announce its changes to the domain the read model knows', async () => {

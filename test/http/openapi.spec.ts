@@ -138,6 +138,21 @@ describe('GET /openapi.json', () => {
     expect(guarded.sort()).toEqual(adminOperations.map(({ method, path }) => `${method} ${path}`).sort());
   });
 
+  it('gives every field its real type: no string keyword on a field declared as an object', () => {
+    const schemas = (document as unknown as { components: { schemas: Record<string, object> } }).components.schemas;
+    const misdeclared: string[] = [];
+    const visit = (node: unknown, path: string) => {
+      if (node === null || typeof node !== 'object') return;
+      const { type } = node as { type?: unknown };
+      const stringKeywords = ['minLength', 'maxLength', 'pattern', 'format'].filter((keyword) => keyword in node);
+      if ([type].flat().includes('object') && stringKeywords.length > 0) misdeclared.push(path);
+      for (const [key, child] of Object.entries(node)) visit(child, `${path}/${key}`);
+    };
+    visit(schemas, '#/components/schemas');
+    expect(misdeclared).toEqual([]);
+    expect(schemas.ContactRequest).toMatchObject({ properties: { company: { type: ['string', 'null'], maxLength: 200 } } });
+  });
+
   it('names the write models as the spec does', () => {
     const schemas = Object.keys((document as unknown as { components: { schemas: object } }).components.schemas);
     expect(schemas).toEqual(

@@ -18,12 +18,14 @@ const smtpError = (message: string, responseCode: number): SmtpError => Object.a
 
 /**
  * A real SMTP server on 127.0.0.1 (the smtp-server package) that advertises AUTH, records
- * every message it accepts, and can be told to refuse the credentials or one recipient.
+ * every message it accepts, and can be told to refuse the credentials, or one recipient for
+ * good (550) or for now (451).
  */
 export class LocalSmtpServer {
   readonly received: ReceivedMail[] = [];
   rejectCredentials = false;
   rejectedRecipient: string | undefined;
+  deferredRecipient: string | undefined;
   port = 0;
 
   private readonly server = new SMTPServer({
@@ -38,6 +40,7 @@ export class LocalSmtpServer {
     },
     onRcptTo: (address, _session, callback) => {
       if (address.address === this.rejectedRecipient) return callback(smtpError('Mailbox unavailable', 550));
+      if (address.address === this.deferredRecipient) return callback(smtpError('Mailbox busy, try again later', 451));
       callback();
     },
     onData: (stream, session, callback) => {
@@ -70,6 +73,7 @@ export class LocalSmtpServer {
     this.received.length = 0;
     this.rejectCredentials = false;
     this.rejectedRecipient = undefined;
+    this.deferredRecipient = undefined;
   }
 
   stop(): Promise<void> {

@@ -11,8 +11,14 @@ export class ContactRequestDto {
   @IsText({ min: 2, max: 100 })
   readonly name!: string;
 
-  @ApiProperty({ format: 'email', maxLength: 254, example: 'ada@example.com' })
-  @IsEmail({}, { message: 'value is not a valid email address' })
+  @ApiProperty({
+    format: 'email',
+    maxLength: 254,
+    description: 'A plain address, as mail servers accept it: no quoted local part, whitespace or comments',
+    example: 'ada@example.com',
+  })
+  // validator's isEmail also takes RFC 5322 quoted local parts ("a b"@example.org), which mail servers refuse.
+  @IsEmail({ blacklisted_chars: '"' }, { message: 'value is not a valid email address' })
   @MaxLength(254, { message: 'String should have at most 254 characters' })
   readonly email!: string;
 
@@ -20,7 +26,7 @@ export class ContactRequestDto {
   @IsText({ min: 10, max: 5000 })
   readonly message!: string;
 
-  @ApiPropertyOptional({ maxLength: 200, nullable: true, example: 'Analytical Engines Ltd.' })
+  @ApiPropertyOptional({ type: String, maxLength: 200, nullable: true, example: 'Analytical Engines Ltd.' })
   @IsOptional()
   @IsText({ max: 200 })
   readonly company?: string | null;

@@ -1,10 +1,33 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** pending until both mails were handed to the mail server; failed keeps the reason. */
-export type DeliveryStatus = 'pending' | 'sent' | 'failed';
+/**
+ * One mail's state: pending until tried (or while being tried), sent once the mail server took
+ * it, failed when it may be tried again, refused when the mail server refused it for good.
+ */
+export type MailStatus = 'pending' | 'sent' | 'failed' | 'refused';
 
-/** Stored before any mail is sent, so no message is ever lost. */
+/** A mail of a message: its state, how often it was tried in all, and why the last try failed. */
+export class MailDelivery {
+  @Column({ type: 'text', default: 'pending' })
+  status!: MailStatus;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts!: number;
+
+  @Column({ type: 'text', nullable: true })
+  error!: string | null;
+}
+
+const statusCheck = (mail: string) => `"${mail}_status" IN ('pending', 'sent', 'failed', 'refused')`;
+
+/** Stored before any mail is sent, so no message is ever lost; each of its two mails keeps its own delivery. */
 @Entity('contact_messages')
+@Check('CHK_contact_messages_notification_status', statusCheck('notification'))
+@Check('CHK_contact_messages_confirmation_status', statusCheck('confirmation'))
+// What redelivery looks through: messages with a mail not yet sent or refused.
+@Index('IDX_contact_messages_undelivered', ['receivedAt'], {
+  where: `"notification_status" IN ('pending', 'failed') OR "confirmation_status" IN ('pending', 'failed')`,
+})
 export class ContactMessageEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -24,13 +47,15 @@ export class ContactMessageEntity {
   @CreateDateColumn({ type: 'timestamptz' })
   receivedAt!: Date;
 
-  @Column({ type: 'text', default: 'pending' })
-  deliveryStatus!: DeliveryStatus;
+  /** To the site owner. */
+  @Column(() => MailDelivery)
+  notification!: MailDelivery;
 
-  @Column({ type: 'text', nullable: true })
-  deliveryError!: string | null;
+  /** To the sender. */
+  @Column(() => MailDelivery)
+  confirmation!: MailDelivery;
 
-  /** Background attempts after the first failed one; they stop at ContactRedelivery's limit. */
-  @Column({ type: 'integer', default: 0 })
-  redeliveryAttempts!: number;
+  /** When the last try to send this message's mails began: a mail pending long after it was abandoned. */
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  lastAttemptAt!: Date;
 }

@@ -3,6 +3,7 @@ import { ContactDeliveryState1795424720833 } from './1795424720833-ContactDelive
 import { ContactRedeliveryAttempts1795600000000 } from './1795600000000-ContactRedeliveryAttempts';
 import { ContentChangeTriggers1795700000000 } from './1795700000000-ContentChangeTriggers';
 import { Profile1795800000000 } from './1795800000000-Profile';
+import { ContactDeliveryPerMail1795900000000 } from './1795900000000-ContactDeliveryPerMail';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   ContactRedeliveryAttempts1795600000000,
   ContentChangeTriggers1795700000000,
   Profile1795800000000,
+  ContactDeliveryPerMail1795900000000,
 ];
