@@ -4,13 +4,11 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
+import { stopGracefullyOn } from './common/http/graceful-shutdown';
 import { ServiceHttpAdapter } from './common/http/service-http-adapter';
 import { assertValidConfiguration } from './config';
 import { appConfig } from './config/app.config';
 import { ConfigurationError } from './config/validate-config';
-
-/** After SIGTERM, in-flight requests get this long to finish; then the process exits regardless. */
-const SHUTDOWN_GRACE_MS = 10_000;
 
 async function bootstrap(): Promise<void> {
   assertValidConfiguration();
@@ -20,12 +18,7 @@ async function bootstrap(): Promise<void> {
     abortOnError: false,
   });
   configureApp(app);
-  // Stop accepting, let in-flight requests finish, then close the pools and the browser
-  // (onApplicationShutdown) and exit 0.
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
-  for (const signal of ['SIGTERM', 'SIGINT']) {
-    process.once(signal, () => setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref());
-  }
+  stopGracefullyOn(['SIGTERM', 'SIGINT'], app);
   await app.listen(app.get<ConfigType<typeof appConfig>>(appConfig.KEY).port);
 }
 

@@ -1,8 +1,12 @@
 import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBuiltService } from '@test/support/built-service';
+import { createTestDatabase } from '@test/support/database';
+import { LocalSmtpServer, SMTP_PASSWORD, SMTP_USER } from '@test/support/smtp-server';
 
 /** Processes whose command line names the directory: puppeteer puts the browser's profile there. */
 function processesUsing(directory: string): number {
@@ -42,4 +46,66 @@ describe('Graceful shutdown (the built service, as deployed)', () => {
       rmSync(tmp, { recursive: true, force: true });
     }
   }, 30_000);
+
+  it('with an idle connection and a client still sending headers: logs that it stops, closes both at once, runs the hooks, logs that it stopped and exits 0', async () => {
+    const service = await startBuiltService({ LOG_LEVEL: 'info' });
+    try {
+      const port = Number(new URL(service.origin).port);
+      const idle = connect(port, '127.0.0.1');
+      idle.write('GET /health HTTP/1.1\r\nHost: x\r\n\r\n');
+      await once(idle, 'data');
+      const slow = connect(port, '127.0.0.1');
+      slow.write('GET /api/projects HTTP/1.1\r\nHost: x\r\n');
+      await once(slow, 'connect');
+      // Closed by the server, they may see a reset.
+      for (const socket of [idle, slow]) socket.on('error', () => undefined);
+      const bothClosed = Promise.all([once(idle, 'close'), once(slow, 'close')]);
+      const startedAt = Date.now();
+      expect(await service.stop()).toEqual([0, null]);
+      await bothClosed;
+      // A hang bound, not a speed measurement: neither the header time-out (10 s) nor the grace (25 s) was waited out.
+      expect(Date.now() - startedAt).toBeLessThan(5_000);
+      const events = service
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => (JSON.parse(line) as { event?: string }).event)
+        .filter((event) => event === 'stopping' || event === 'stopped');
+      expect(events).toEqual(['stopping', 'stopped']);
+    } finally {
+      service.process.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it('lets a contact message whose mail server takes 11 s finish its mails before it stops (longer than the old 10 s grace)', async () => {
+    const [database, smtp] = await Promise.all([createTestDatabase(), LocalSmtpServer.start()]);
+    smtp.acceptDelayMs = 5_500;
+    const service = await startBuiltService({
+      DATABASE_URL: database.url,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_USER,
+      SMTP_PASSWORD,
+      CONTACT_RECIPIENT: 'owner@example.com',
+    });
+    try {
+      const sent = fetch(`${service.origin}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', message: 'Sent just before the deploy.' }),
+      });
+      await vi.waitFor(async () => expect(await database.query('SELECT id FROM contact_messages')).toHaveLength(1));
+      const stopped = service.stop();
+      expect((await sent).status).toBe(200);
+      expect(await stopped).toEqual([0, null]);
+      expect(smtp.received.map((mail) => mail.envelope.to)).toEqual([['owner@example.com'], ['ada@example.com']]);
+      expect(await database.query('SELECT notification_status, confirmation_status FROM contact_messages')).toEqual([
+        { notification_status: 'sent', confirmation_status: 'sent' },
+      ]);
+    } finally {
+      service.process.kill('SIGKILL');
+      await smtp.stop();
+      await database.drop();
+    }
+  }, 40_000);
 });

@@ -12,7 +12,13 @@ import { ROOT } from '@test/support/paths';
 const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as {
   services: Record<
     string,
-    { ports?: string[]; environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; command?: string[] }
+    {
+      ports?: string[];
+      environment?: Record<string, string>;
+      depends_on?: Record<string, { condition: string }>;
+      command?: string[];
+      stop_grace_period?: string;
+    }
   >;
 };
 const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
@@ -40,6 +46,10 @@ describe('docker-compose.yml', () => {
     expect(compose.services.redis.ports).toBeUndefined();
     const published = Object.values(compose.services).flatMap((service) => service.ports ?? []);
     expect(published.filter((port) => !port.startsWith('127.0.0.1:'))).toEqual([]);
+  });
+
+  it('gives the api the time its shutdown takes (25 s for requests, 10 s for the hooks) before Docker kills it', () => {
+    expect(compose.services.api.stop_grace_period).toBe('35s');
   });
 
   it('has no default admin token: compose refuses to start without one', () => {

@@ -26,6 +26,8 @@ export class LocalSmtpServer {
   rejectCredentials = false;
   rejectedRecipient: string | undefined;
   deferredRecipient: string | undefined;
+  /** How long the server takes to accept a message once it has it: a slow mail server. */
+  acceptDelayMs = 0;
   port = 0;
 
   private readonly server = new SMTPServer({
@@ -54,8 +56,10 @@ export class LocalSmtpServer {
         };
         simpleParser(raw)
           .then((parsed) => {
-            this.received.push({ envelope, raw, parsed });
-            callback();
+            setTimeout(() => {
+              this.received.push({ envelope, raw, parsed });
+              callback();
+            }, this.acceptDelayMs);
           })
           .catch(callback);
       });
@@ -74,6 +78,7 @@ export class LocalSmtpServer {
     this.rejectCredentials = false;
     this.rejectedRecipient = undefined;
     this.deferredRecipient = undefined;
+    this.acceptDelayMs = 0;
   }
 
   stop(): Promise<void> {
