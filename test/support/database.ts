@@ -10,6 +10,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** Runs one statement on the server's maintenance database (roles, databases). */
+export async function queryServer(sql: string): Promise<void> {
+  await onServer((client) => client.query(sql));
+}
+
 async function onServer<T>(work: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: SERVER_URL });
   await client.connect();

@@ -4,9 +4,12 @@ import { isDatabaseUnavailable } from './database-unavailable';
 const withCode = (code: string) => Object.assign(new Error('failed'), { code });
 
 describe('isDatabaseUnavailable', () => {
-  it.each(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '08006', '57P01'])('recognises %s', (code) => {
-    expect(isDatabaseUnavailable(withCode(code))).toBe(true);
-  });
+  it.each(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EAI_AGAIN', '08006', '57P01', '53300', '53100', '3D000', '28P01', '28000', '25006'])(
+    'recognises %s',
+    (code) => {
+      expect(isDatabaseUnavailable(withCode(code))).toBe(true);
+    },
+  );
 
   it('recognises pool time-outs and dropped connections by message', () => {
     expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
@@ -18,7 +21,8 @@ describe('isDatabaseUnavailable', () => {
   });
 
   it('leaves real query errors alone', () => {
-    expect(isDatabaseUnavailable(new QueryFailedError('INSERT', [], withCode('23505')))).toBe(false);
+    for (const code of ['23505', '23503', '42P01', '42703', '22P02', '40001'])
+      expect(isDatabaseUnavailable(new QueryFailedError('INSERT', [], withCode(code)))).toBe(false);
     expect(isDatabaseUnavailable(new Error('syntax error'))).toBe(false);
     expect(isDatabaseUnavailable('ECONNREFUSED')).toBe(false);
   });

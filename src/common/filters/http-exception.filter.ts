@@ -3,7 +3,7 @@ import { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { BODY_LIMIT, readableBytes } from '@/common/http/body-limits';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
-import { isDatabaseUnavailable } from '@/common/errors/database-unavailable';
+import { unavailabilityReason } from '@/common/errors/database-unavailable';
 
 /** What Express's body parser attaches to the errors it raises. */
 interface BodyParserFailure {
@@ -38,8 +38,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       return this.fromHttpException(exception);
     }
-    // The pool reconnects by itself once the database is back.
-    if (isDatabaseUnavailable(exception)) {
+    // The pool reconnects by itself once the database is back; the log says why it could not serve, without a stack.
+    const unavailable = unavailabilityReason(exception);
+    if (unavailable !== undefined) {
+      this.logger.warn({ event: 'database_unavailable', requestId: request.requestId, reason: unavailable });
       return [HttpStatus.SERVICE_UNAVAILABLE, { detail: 'The database is unavailable; try again shortly' }];
     }
     this.logger.error({
