@@ -47,6 +47,26 @@ describe('Graceful shutdown (the built service, as deployed)', () => {
     }
   }, 30_000);
 
+  it.each(['SIGKILL', 'SIGHUP'] as const)(
+    'leaves no Chromium behind when the service dies by %s',
+    async (signal) => {
+      const tmp = mkdtempSync(join(tmpdir(), 'orphan-spec-'));
+      const service = await startBuiltService({ TMPDIR: tmp, FEATURE_CV_GENERATION: 'true', RATE_LIMIT_ENABLED: 'false' });
+      try {
+        expect((await fetch(`${service.origin}/api/cv/generate`, { method: 'PATCH' })).status).toBe(200);
+        expect(processesUsing(tmp)).toBeGreaterThan(0);
+        service.process.kill(signal);
+        await once(service.process, 'exit');
+        await vi.waitFor(() => expect(processesUsing(tmp)).toBe(0), { timeout: 10_000 });
+      } finally {
+        service.process.kill('SIGKILL');
+        if (processesUsing(tmp) > 0) execFileSync('pkill', ['-9', '-f', tmp]);
+        rmSync(tmp, { recursive: true, force: true });
+      }
+    },
+    30_000,
+  );
+
   it('with an idle connection and a client still sending headers: logs that it stops, closes both at once, runs the hooks, logs that it stopped and exits 0', async () => {
     const service = await startBuiltService({ LOG_LEVEL: 'info' });
     try {

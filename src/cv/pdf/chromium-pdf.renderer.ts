@@ -24,7 +24,7 @@ const unavailable = (detail: string) => new ServiceUnavailableException({ detail
 /**
  * HTML to A4 PDF through puppeteer-core and the Chromium at CHROMIUM_PATH. One browser is
  * launched on the first render and reused (a fresh page per render), launched again after a
- * crash, and closed when the application shuts down.
+ * crash, and closed when the application shuts down, or by itself when the process dies.
  */
 @Injectable()
 export class ChromiumPdfRenderer implements OnApplicationShutdown {
@@ -89,6 +89,9 @@ export class ChromiumPdfRenderer implements OnApplicationShutdown {
           executablePath: this.config.chromiumPath,
           headless: true,
           args: CHROMIUM_ARGS,
+          // DevTools over a pipe rather than a WebSocket: when this process ends, however it ends
+          // (SIGKILL included), the pipe closes and Chromium exits with it; no orphan is left.
+          pipe: true,
           // Not on a signal: the app closes the browser once in-flight renders are done.
           handleSIGINT: false,
           handleSIGTERM: false,
