@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
@@ -9,6 +10,11 @@ const typescriptWithDecoratorMetadata = swc.vite({
     keepClassNames: true,
   },
 });
+
+// Local peers that speak HTTPS (the badge providers) present certificates of the tests' own CA, which
+// the service trusts as it would in production: through NODE_EXTRA_CA_CERTS, which Node reads when a
+// process starts, so it is set here, before the test workers are forked.
+process.env.NODE_EXTRA_CA_CERTS = resolve(import.meta.dirname, 'test/support/tls/ca.pem');
 
 export default defineConfig({
   plugins: [typescriptWithDecoratorMetadata],

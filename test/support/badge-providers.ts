@@ -1,5 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+/** The certificate of 127.0.0.1 and localhost, signed by the tests' CA (vitest.config.mts has Node trust it). */
+const TLS = { key: readFileSync(join(__dirname, 'tls/localhost-key.pem')), cert: readFileSync(join(__dirname, 'tls/localhost.pem')) };
 
 export const CREDLY_USER = 'mara-jansen';
 export const MS_LEARN_SHARE = 'd8yjji6kmml5jg0';
@@ -12,8 +18,8 @@ interface CredlyBadgeFixture {
 }
 
 /**
- * Credly, Microsoft Learn and three Open Badges issuers on one local server, answering with
- * payloads shaped like the real ones. Each provider can be told to fail.
+ * Credly, Microsoft Learn and three Open Badges issuers on one local HTTPS server, answering
+ * with payloads shaped like the real ones. Each provider can be told to fail.
  */
 export class LocalBadgeProviders {
   credlyBadges: CredlyBadgeFixture[] = [];
@@ -25,7 +31,7 @@ export class LocalBadgeProviders {
   private port = 0;
 
   get baseUrl(): string {
-    return `http://127.0.0.1:${this.port}`;
+    return `https://127.0.0.1:${this.port}`;
   }
 
   /** Two hosted assertions (one embeds its BadgeClass, one links it) and one that answers 500. */
@@ -38,7 +44,7 @@ export class LocalBadgeProviders {
   }
 
   async start(): Promise<void> {
-    this.server = createServer((req, res) => this.handle(req, res));
+    this.server = createServer(TLS, (req, res) => this.handle(req, res));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
   }
