@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { CREDLY_USER, LocalBadgeProviders, MS_LEARN_SHARE } from '@test/support/badge-providers';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { LogLines } from '@test/support/log-lines';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
 interface CertificationRow {
@@ -58,7 +59,7 @@ describe('certification sync from Credly, Microsoft Learn and Open Badges', () =
   };
   const rows = (where = `source <> 'manual'`) =>
     database.query<CertificationRow>(`SELECT * FROM certifications WHERE ${where} ORDER BY sort_order`);
-  const brokenAssertion = () => ({ provider: 'openbadges', detail: `${providers.assertionUrls.broken} answered 500` });
+  const brokenAssertion = () => ({ provider: 'openbadges', detail: 'assertion 3: answered 500' });
 
   it('creates every badge, following Credly pages and a linked BadgeClass, after the existing rows', async () => {
     const manual = await rows(`source = 'manual'`);
@@ -88,7 +89,9 @@ describe('certification sync from Credly, Microsoft Learn and Open Badges', () =
     expect(synced[3]).toMatchObject({ external_id: 'H591-2044', issued_at: new Date('2024-03-02T00:00:00Z') });
     expect(synced[6]).toMatchObject({
       external_id: providers.assertionUrls.linked,
+      link: providers.assertionUrls.linked,
       badge_image_url: `${providers.baseUrl}/openbadges/images/green-software.png`,
+      description: 'Principles of building carbon-efficient software. Issued by Green Software Foundation.',
     });
     expect(await rows(`source = 'manual'`)).toEqual(manual);
 
@@ -134,16 +137,16 @@ describe('certification sync from Credly, Microsoft Learn and Open Badges', () =
   });
 
   it.each([
-    ['a non-2xx answer', 'status', (base: string) => `${base}/users/${CREDLY_USER}/badges.json answered 503`],
-    ['invalid JSON', 'invalid-json', (base: string) => `${base}/users/${CREDLY_USER}/badges.json answered with invalid JSON`],
-  ] as const)('skips Credly on %s, reports it, and still syncs the others', async (_, failure, detail) => {
+    ['a non-2xx answer', 'status', 'answered 503'],
+    ['invalid JSON', 'invalid-json', 'answered with invalid JSON'],
+  ] as const)('skips Credly on %s, reports it without its URL, and still syncs the others', async (_, failure, detail) => {
     providers.credlyFailure = failure;
     const summary = await sync();
     expect(summary).toEqual({
       credly: 0,
       microsoft_learn: 2,
       openbadges: 2,
-      errors: [{ provider: 'credly', detail: detail(providers.baseUrl) }, brokenAssertion()],
+      errors: [{ provider: 'credly', detail }, brokenAssertion()],
     });
     expect(await rows(`source = 'credly'`)).toEqual([]);
   });
@@ -154,7 +157,7 @@ describe('certification sync from Credly, Microsoft Learn and Open Badges', () =
     providers.msLearnFailure = 'status';
     const summary = await sync();
     expect(summary.microsoft_learn).toBe(0);
-    expect(summary.errors).toContainEqual({ provider: 'microsoft_learn', detail: expect.stringContaining('answered 502') });
+    expect(summary.errors).toContainEqual({ provider: 'microsoft_learn', detail: 'answered 502' });
     expect(await rows(`source = 'microsoft_learn'`)).toEqual(before);
   });
 
@@ -164,8 +167,65 @@ describe('certification sync from Credly, Microsoft Learn and Open Badges', () =
     const summary = await sync();
     expect(Date.now() - startedAt).toBeLessThan(15_000);
     expect(summary).toMatchObject({ credly: 3, microsoft_learn: 0, openbadges: 2 });
-    expect(summary.errors).toContainEqual({ provider: 'microsoft_learn', detail: expect.stringContaining('no answer within 10 s') });
+    expect(summary.errors).toContainEqual({ provider: 'microsoft_learn', detail: 'no answer within 10 s' });
   }, 20_000);
+});
+
+describe('certification sync of hostile Open Badges assertions', () => {
+  const providers = new LocalBadgeProviders();
+  let database: TestDatabase;
+  let testApp: TestApp;
+  const logs = new LogLines();
+
+  beforeAll(async () => {
+    await providers.start();
+    providers.reset();
+    database = await createTestDatabase();
+    const { hostileLinks, foreignBadge, redirectingBadge } = providers.assertionUrls;
+    testApp = await createTestApp({
+      env: {
+        DATABASE_URL: database.url,
+        RATE_LIMIT_ENABLED: 'false',
+        LOG_LEVEL: 'warn',
+        CREDLY_BASE_URL: providers.baseUrl,
+        CREDLY_USERNAME: CREDLY_USER,
+        OPEN_BADGES_ASSERTION_URLS: [hostileLinks, foreignBadge, redirectingBadge].join(','),
+      },
+      logDestination: logs,
+    });
+    providers.credlyFailure = 'status';
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await database.drop();
+    await providers.stop();
+  });
+
+  it("keeps links and images only as https URLs, fetches nothing beyond the assertion's origin, and names no URL or identifier in its answer", async () => {
+    const response = await request(testApp.server).post(SYNC).expect(200);
+    expect(response.body).toEqual({
+      credly: 0,
+      microsoft_learn: 0,
+      openbadges: 1,
+      errors: [
+        { provider: 'credly', detail: 'answered 503' },
+        { provider: 'openbadges', detail: 'assertion 2: its BadgeClass is not hosted beside the assertion' },
+        { provider: 'openbadges', detail: 'assertion 3: answered 302' },
+      ],
+    });
+    expect(JSON.stringify(response.body)).not.toMatch(/127\.0\.0\.1|localhost|https?:|mara-jansen/);
+    const [synced] = await database.query<CertificationRow>(`SELECT * FROM certifications WHERE source = 'openbadges'`);
+    expect(synced).toMatchObject({ title: 'Click Me', link: '', badge_image_url: null, description: '' });
+    expect(providers.requests.filter((path) => !path.startsWith('/openbadges/assertions/') && !path.startsWith('/users/'))).toEqual([
+      '/openbadges/badges/moved',
+    ]);
+    const listed = (await request(testApp.server).get('/api/certifications').expect(200)).body as { link: string }[];
+    expect(JSON.stringify(listed)).not.toMatch(/javascript:|data:image|http:\/\/insecure/);
+    // The owner still learns which URL failed, from the log.
+    expect(logs.entries).toContainEqual(
+      expect.objectContaining({ event: 'certification_provider_failed', provider: 'credly', url: expect.stringContaining(CREDLY_USER) }),
+    );
+  });
 });
 
 describe('certification sync without providers or a database', () => {

@@ -34,12 +34,27 @@ export class LocalBadgeProviders {
     return `https://127.0.0.1:${this.port}`;
   }
 
-  /** Two hosted assertions (one embeds its BadgeClass, one links it) and one that answers 500. */
-  get assertionUrls(): { embedded: string; linked: string; broken: string } {
+  /**
+   * Two hosted assertions (one embeds its BadgeClass, one links it and its issuer) and one that
+   * answers 500; and hostile ones: links and images that are not https, a BadgeClass on another
+   * origin, a BadgeClass that redirects.
+   */
+  get assertionUrls(): {
+    embedded: string;
+    linked: string;
+    broken: string;
+    hostileLinks: string;
+    foreignBadge: string;
+    redirectingBadge: string;
+  } {
+    const assertion = (id: string) => `${this.baseUrl}/openbadges/assertions/${id}`;
     return {
-      embedded: `${this.baseUrl}/openbadges/assertions/5b8e2c7a`,
-      linked: `${this.baseUrl}/openbadges/assertions/91d04f3e`,
-      broken: `${this.baseUrl}/openbadges/assertions/broken`,
+      embedded: assertion('5b8e2c7a'),
+      linked: assertion('91d04f3e'),
+      broken: assertion('broken'),
+      hostileLinks: assertion('hostile-links'),
+      foreignBadge: assertion('foreign-badge'),
+      redirectingBadge: assertion('redirecting-badge'),
     };
   }
 
@@ -90,6 +105,10 @@ export class LocalBadgeProviders {
     const openBadge = OPEN_BADGES(this.baseUrl)[url.pathname];
     if (openBadge) return json(res, 200, openBadge);
     if (url.pathname === '/openbadges/assertions/broken') return json(res, 500, { error: 'internal' });
+    if (url.pathname === '/openbadges/badges/moved') {
+      res.writeHead(302, { Location: 'https://elsewhere.example/badges/green-software' });
+      return void res.end();
+    }
     json(res, 404, { error: 'not found' });
   }
 
@@ -221,7 +240,37 @@ const OPEN_BADGES = (base: string): Record<string, object> => ({
     description: 'Principles of building carbon-efficient software.',
     image: { id: `${base}/openbadges/images/green-software.png`, caption: 'Green Software' },
     criteria: { id: 'https://learn.greensoftware.foundation' },
-    issuer: { type: 'Profile', id: `${base}/openbadges/issuers/gsf`, name: 'Green Software Foundation' },
+    issuer: `${base}/openbadges/issuers/gsf`,
+  },
+  '/openbadges/issuers/gsf': {
+    '@context': 'https://w3id.org/openbadges/v2',
+    type: 'Profile',
+    id: `${base}/openbadges/issuers/gsf`,
+    name: 'Green Software Foundation',
+    url: 'https://greensoftware.foundation',
+  },
+  '/openbadges/assertions/hostile-links': {
+    type: 'Assertion',
+    id: 'javascript:alert(document.cookie)',
+    issuedOn: '2024-01-01T00:00:00Z',
+    image: 'http://insecure.example/badge.png',
+    badge: {
+      type: 'BadgeClass',
+      name: 'Click Me',
+      image: 'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9ImFsZXJ0KDEpIi8+',
+      // The same server under another name is another origin: its profile is not fetched.
+      issuer: `${base.replace('127.0.0.1', 'localhost')}/openbadges/issuers/gsf`,
+    },
+  },
+  '/openbadges/assertions/foreign-badge': {
+    type: 'Assertion',
+    id: `${base}/openbadges/assertions/foreign-badge`,
+    badge: `${base.replace('127.0.0.1', 'localhost')}/openbadges/badges/green-software`,
+  },
+  '/openbadges/assertions/redirecting-badge': {
+    type: 'Assertion',
+    id: `${base}/openbadges/assertions/redirecting-badge`,
+    badge: `${base}/openbadges/badges/moved`,
   },
 });
 

@@ -7,7 +7,10 @@ class SyncErrorDto {
   @ApiProperty({ enum: PROVIDERS })
   readonly provider!: BadgeSource;
 
-  @ApiProperty({ example: 'https://www.credly.com/users/mara-jansen/badges.json answered 503' })
+  @ApiProperty({
+    description: 'The kind of failure (an HTTP status, invalid JSON, a time-out); never a URL, host or configured identifier',
+    example: 'answered 503',
+  })
   readonly detail!: string;
 }
 

@@ -42,14 +42,20 @@ export class CertificationSyncService {
       const result = fetched[i];
       if (result.status === 'rejected') {
         if (!(result.reason instanceof ProviderError)) throw result.reason;
-        summary.errors.push({ provider: provider.source, detail: result.reason.message });
+        this.report(summary, provider.source, result.reason);
         continue;
       }
       summary[provider.source] = await this.upsert(provider.source, result.value.badges);
-      summary.errors.push(...result.value.errors.map((detail) => ({ provider: provider.source, detail })));
+      for (const error of result.value.errors) this.report(summary, provider.source, error);
     }
     this.logger.log({ event: 'certification_sync', ...summary });
     return summary;
+  }
+
+  /** The answer names the kind of failure only; the log, for the owner, also names the URL. */
+  private report(summary: CertificationSyncSummaryDto, provider: BadgeSource, error: ProviderError): void {
+    summary.errors.push({ provider, detail: error.message });
+    this.logger.warn({ event: 'certification_provider_failed', provider, detail: error.message, url: error.url });
   }
 
   /** How many of the provider's badges are now in step; locked rows are left alone and not counted. */

@@ -15,13 +15,24 @@ export interface SyncedBadge {
   expiresAt: string | null;
 }
 
-/** A provider could not be read, or one of its entries; the detail is safe to return. */
-export class ProviderError extends Error {}
+/**
+ * A provider could not be read, or one of its entries. The message names only the kind of
+ * failure and is returned to anyone (the sync answers without a credential); the URL that
+ * failed is for the log.
+ */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly url?: string,
+  ) {
+    super(message);
+  }
+}
 
 export interface ProviderResult {
   badges: SyncedBadge[];
   /** Entries that failed on their own while the rest still synced (Open Badges assertions). */
-  errors: string[];
+  errors: ProviderError[];
 }
 
 export interface BadgeProvider {
@@ -40,3 +51,13 @@ export function isoDateOrNull(value: unknown): string | null {
 }
 
 export const textOr = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
+
+/**
+ * What a provider sends is untrusted: a link or image is kept only as an absolute https URL, so
+ * a `javascript:` or `data:` URL never reaches the page that shows it.
+ */
+export function httpsUrlOrNull(value: unknown): string | null {
+  if (typeof value !== 'string' || !URL.canParse(value)) return null;
+  const url = new URL(value);
+  return url.protocol === 'https:' ? url.href : null;
+}

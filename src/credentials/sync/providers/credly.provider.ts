@@ -2,7 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { badgesConfig } from '@/config/badges.config';
 import { fetchJson } from '@/credentials/sync/provider-http';
-import { type BadgeProvider, isoDateOrNull, type ProviderResult, type SyncedBadge, textOr } from '@/credentials/sync/synced-badge';
+import {
+  type BadgeProvider,
+  httpsUrlOrNull,
+  isoDateOrNull,
+  type ProviderResult,
+  type SyncedBadge,
+  textOr,
+} from '@/credentials/sync/synced-badge';
 
 /** Guards against a feed whose pages point at each other. */
 const MAX_PAGES = 50;
@@ -62,7 +69,7 @@ function toBadge(badge: CredlyBadge): SyncedBadge[] {
       link: `https://www.credly.com/badges/${encodeURIComponent(id)}`,
       linkText: 'Verify on Credly',
       iconType: 'credly',
-      badgeImageUrl: textOr(badge.image_url) || null,
+      badgeImageUrl: httpsUrlOrNull(badge.image_url),
       issuedAt: isoDateOrNull(badge.issued_at),
       expiresAt: isoDateOrNull(badge.expires_at),
     },

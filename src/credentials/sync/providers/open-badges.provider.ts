@@ -4,6 +4,7 @@ import { badgesConfig } from '@/config/badges.config';
 import { fetchJson } from '@/credentials/sync/provider-http';
 import {
   type BadgeProvider,
+  httpsUrlOrNull,
   isoDateOrNull,
   ProviderError,
   type ProviderResult,
@@ -26,7 +27,12 @@ interface Assertion {
   badge?: unknown;
 }
 
-/** Hosted Open Badges 2.0 assertions; each URL stands alone, so one failing does not stop the rest. */
+/**
+ * Hosted Open Badges 2.0 assertions; each URL stands alone, so one failing does not stop the
+ * rest. An assertion's document is untrusted: a BadgeClass or issuer it links is fetched only
+ * from the assertion's own origin (and without following redirects), and its links and images
+ * are kept only as https URLs.
+ */
 @Injectable()
 export class OpenBadgesProvider implements BadgeProvider {
   readonly source = 'openbadges';
@@ -41,22 +47,25 @@ export class OpenBadgesProvider implements BadgeProvider {
     const results = await Promise.allSettled(this.config.openBadges.assertionUrls.map((url) => this.assertion(url)));
     return {
       badges: results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : [])),
-      errors: results.flatMap((result) => (result.status === 'rejected' ? [reasonOf(result.reason)] : [])),
+      // Named by position in OPEN_BADGES_ASSERTION_URLS: the detail never shows a configured URL.
+      errors: results.flatMap((result, i) =>
+        result.status === 'rejected' ? [failureOf(result.reason, i, this.config.openBadges.assertionUrls[i])] : [],
+      ),
     };
   }
 
   private async assertion(url: string): Promise<SyncedBadge> {
     const assertion = (await fetchJson(url)) as Assertion;
-    const badgeClass = await badgeClassOf(assertion.badge);
+    const badgeClass = await badgeClassOf(assertion.badge, url);
     const title = textOr(badgeClass.name);
-    if (!title) throw new ProviderError(`${url} names no badge`);
-    const issuer = issuerNameOf(badgeClass.issuer);
+    if (!title) throw new ProviderError('names no badge', url);
+    const issuer = await issuerNameOf(badgeClass.issuer, url);
     const description = textOr(badgeClass.description);
     return {
       externalId: textOr(assertion.id, url),
       title,
       description: issuer ? `${description}${description ? ' ' : ''}Issued by ${issuer}.` : description,
-      link: textOr(assertion.id, url),
+      link: httpsUrlOrNull(assertion.id) ?? '',
       linkText: 'Verify the badge',
       iconType: 'badge',
       badgeImageUrl: imageOf(assertion.image) ?? imageOf(badgeClass.image),
@@ -66,23 +75,33 @@ export class OpenBadgesProvider implements BadgeProvider {
   }
 }
 
+/** A document the assertion links, fetched only when it lives at the assertion's own origin. */
+async function linkedDocument(link: string, assertionUrl: string, what: string): Promise<unknown> {
+  const url = URL.canParse(link, assertionUrl) ? new URL(link, assertionUrl) : undefined;
+  if (url?.origin !== new URL(assertionUrl).origin) throw new ProviderError(`its ${what} is not hosted beside the assertion`, assertionUrl);
+  return fetchJson(url.href, { followRedirects: false });
+}
+
 /** `badge` is the BadgeClass itself or the URL it is hosted at. */
-async function badgeClassOf(badge: unknown): Promise<BadgeClass> {
-  if (typeof badge === 'string') return (await fetchJson(badge)) as BadgeClass;
+async function badgeClassOf(badge: unknown, assertionUrl: string): Promise<BadgeClass> {
+  if (typeof badge === 'string') return (await linkedDocument(badge, assertionUrl, 'BadgeClass')) as BadgeClass;
   if (badge && typeof badge === 'object') return badge;
   return {};
 }
 
-/** An embedded issuer's name; a linked issuer profile is not fetched (the name is decoration). */
-function issuerNameOf(issuer: unknown): string {
-  return issuer && typeof issuer === 'object' ? textOr((issuer as { name?: unknown }).name) : '';
+/** The issuer's name, embedded or from its profile; a profile that cannot be read only costs the name. */
+async function issuerNameOf(issuer: unknown, assertionUrl: string): Promise<string> {
+  const profile = typeof issuer === 'string' ? await linkedDocument(issuer, assertionUrl, 'issuer').catch(() => undefined) : issuer;
+  return profile && typeof profile === 'object' ? textOr((profile as { name?: unknown }).name) : '';
 }
 
 /** An image is a URL, or an Image object with an `id`. */
 function imageOf(image: unknown): string | null {
-  if (typeof image === 'string' && /^https?:\/\//.test(image)) return image;
   if (image && typeof image === 'object') return imageOf((image as { id?: unknown }).id);
-  return null;
+  return httpsUrlOrNull(image);
 }
 
-const reasonOf = (error: unknown): string => (error instanceof ProviderError ? error.message : 'the assertion could not be read');
+function failureOf(reason: unknown, index: number, url: string): ProviderError {
+  const detail = reason instanceof ProviderError ? reason.message : 'could not be read';
+  return new ProviderError(`assertion ${index + 1}: ${detail}`, reason instanceof ProviderError ? (reason.url ?? url) : url);
+}
