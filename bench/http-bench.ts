@@ -130,7 +130,7 @@ async function run(databaseUrl: string): Promise<string> {
       startServer(
         'c database, throttler on',
         SERVICE_SCRIPT,
-        { ...databaseEnv, RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'true' },
+        { ...databaseEnv, RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'loopback' },
         READY_PATH,
       ),
     );
@@ -138,7 +138,7 @@ async function run(databaseUrl: string): Promise<string> {
       startServer(
         'c database, throttler on Redis',
         SERVICE_SCRIPT,
-        { ...databaseEnv, RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'true', REDIS_URL },
+        { ...databaseEnv, RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'loopback', REDIS_URL },
         READY_PATH,
       ),
     );

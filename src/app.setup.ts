@@ -45,6 +45,14 @@ export function configureApp(app: NestExpressApplication): void {
   app.setGlobalPrefix(API_PREFIX, { exclude: OUTSIDE_THE_PREFIX });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
+  if (config.trustProxy === true) {
+    app.get(Logger).warn({
+      event: 'trust_proxy_true',
+      detail:
+        'TRUST_PROXY=true believes the first X-Forwarded-For entry, which any client can write: every limit can be dodged. ' +
+        'Set the number of proxies in front (1 behind one proxy) or their addresses',
+    });
+  }
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
   app.use(requestLogMiddleware(app.get(ROOT_LOGGER)));

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { LogLines } from '@test/support/log-lines';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
 const READ_LIMIT = 60;
@@ -76,6 +77,19 @@ describe('rate limits per client IP', () => {
     } finally {
       await testApp.close();
     }
+  });
+
+  it.each([
+    ['true', true],
+    ['1', false],
+    ['loopback', false],
+    ['false', false],
+  ])("warns at start-up when TRUST_PROXY=%s believes the client's own first X-Forwarded-For entry: %s", async (trustProxy, warned) => {
+    const logs = new LogLines();
+    const testApp = await createTestApp({ env: { TRUST_PROXY: trustProxy, LOG_LEVEL: 'warn' }, logDestination: logs });
+    await testApp.close();
+    const warnings = logs.entries.filter((entry) => entry.event === 'trust_proxy_true');
+    expect(warnings).toEqual(warned ? [expect.objectContaining({ level: 40, detail: expect.stringContaining('1 behind one proxy') })] : []);
   });
 
   it('lets benchmarks switch limits off', async () => {
