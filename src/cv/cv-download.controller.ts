@@ -1,8 +1,9 @@
-import { Body, Controller, Get, Patch, Query, StreamableFile } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { Body, Controller, Get, Head, Patch, Query, StreamableFile } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import { Operation } from '@/common/openapi/operation.decorator';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
-import { CvFilesService } from './cv-files.service';
+import { type CvFileInfo, CvFilesService } from './cv-files.service';
 import { CvDownloadLinkDto } from './dto/cv-download-link.dto';
 import { CvDownloadRequestDto, CvLanguageQueryDto } from './dto/cv-language.dto';
 
@@ -11,17 +12,24 @@ import { CvDownloadRequestDto, CvLanguageQueryDto } from './dto/cv-language.dto'
 export class CvDownloadController {
   constructor(private readonly files: CvFilesService) {}
 
+  /**
+   * The download's headers without the file: a HEAD is not a download and counts nothing.
+   * Declared before the GET, which Express would otherwise let answer HEAD too.
+   */
+  @Head()
+  @RateLimit(10)
+  @ApiExcludeEndpoint()
+  async describe(@Query() query: CvLanguageQueryDto): Promise<StreamableFile> {
+    return attachment(await this.files.find(query.lang), Readable.from([]));
+  }
+
   /** Left out of the description on purpose: browsers follow the link PATCH returns. */
   @Get()
   @RateLimit(10)
   @ApiExcludeEndpoint()
   async download(@Query() query: CvLanguageQueryDto): Promise<StreamableFile> {
     const file = await this.files.open(query.lang);
-    return new StreamableFile(file.stream, {
-      type: 'application/pdf',
-      length: file.size,
-      disposition: `attachment; filename="${file.filename}"`,
-    });
+    return attachment(file, file.stream);
   }
 
   @Patch()
@@ -34,3 +42,7 @@ export class CvDownloadController {
     return this.files.link(request.lang);
   }
 }
+
+/** The PDF as an attachment; for HEAD the content is empty, the headers are the file's. */
+const attachment = (file: CvFileInfo, content: Readable): StreamableFile =>
+  new StreamableFile(content, { type: 'application/pdf', length: file.size, disposition: `attachment; filename="${file.filename}"` });

@@ -1,7 +1,7 @@
 import { createReadStream, type ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
@@ -12,15 +12,22 @@ import { CvMetrics } from './cv-metrics';
 import type { CvDownloadLinkDto } from './dto/cv-download-link.dto';
 import { CvDownloadEventEntity } from './entities/cv-download-event.entity';
 
-export interface CvFile {
+/** A shipped CV as found on disk. */
+export interface CvFileInfo {
+  path: string;
   filename: string;
   size: number;
+}
+
+export interface CvFile extends CvFileInfo {
   stream: ReadStream;
 }
 
 /** The shipped PDFs in CV_DIR, and the count of their downloads. */
 @Injectable()
 export class CvFilesService {
+  private readonly logger = new Logger(CvFilesService.name);
+
   constructor(
     @Inject(cvConfig.KEY) private readonly config: ConfigType<typeof cvConfig>,
     @InjectRepository(CvDownloadEventEntity) private readonly events: Repository<CvDownloadEventEntity>,
@@ -29,16 +36,28 @@ export class CvFilesService {
   ) {}
 
   async link(lang: CvLanguage): Promise<CvDownloadLinkDto> {
-    const { filename } = await this.locate(lang);
+    const { filename } = await this.find(lang);
     return { downloadUrl: `/api/download-cv?lang=${lang}`, lang, filename };
   }
 
-  /** Counts the download (and stores its event, with a database) only once the file is known to exist. */
+  /**
+   * Counts the download (and stores its event, with a database) only once the file is known to
+   * exist. The file matters more than the analytics: an event the database cannot take is
+   * logged and the download goes ahead.
+   */
   async open(lang: CvLanguage): Promise<CvFile> {
-    const { path, filename, size } = await this.locate(lang);
-    if (this.database.isConfigured) await this.events.insert({ locale: lang });
+    const file = await this.find(lang);
+    if (this.database.isConfigured) {
+      await this.events.insert({ locale: lang }).catch((error: unknown) => {
+        this.logger.warn({
+          event: 'cv_download_not_recorded',
+          locale: lang,
+          reason: error instanceof Error ? error.message : String(error),
+        });
+      });
+    }
     this.metrics.downloaded(lang);
-    return { filename, size, stream: createReadStream(path) };
+    return { ...file, stream: createReadStream(file.path) };
   }
 
   /** Counted from the stored download events, so every instance answers the same. */
@@ -57,7 +76,8 @@ export class CvFilesService {
     return { total: CV_LANGUAGES.reduce((sum, lang) => sum + byLocale[lang], 0), byLocale };
   }
 
-  private async locate(lang: CvLanguage): Promise<{ path: string; filename: string; size: number }> {
+  /** The file of a language, counting nothing (HEAD, the link); 404 when it is missing. */
+  async find(lang: CvLanguage): Promise<CvFileInfo> {
     const filename = cvFileName(lang);
     const path = resolve(this.config.directory, filename);
     const file = await stat(path).catch(() => undefined);

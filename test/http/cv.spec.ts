@@ -6,8 +6,10 @@ import request from 'supertest';
 import { ChromiumPdfRenderer } from '@/cv/pdf/chromium-pdf.renderer';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { LogLines } from '@test/support/log-lines';
 import { recordMetrics } from '@test/support/metrics';
 import { pdfText } from '@test/support/pdf-text';
+import { TcpProxy } from '@test/support/tcp-proxy';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
 // supertest hands an application/pdf body over as a Buffer.
@@ -115,6 +117,21 @@ describe('CV download, counts and generation', () => {
       const after = await recorded.counter('cv.downloads', 'locale');
       expect(after.english - (before.english ?? 0)).toBe(2);
       expect(after.nederlands - (before.nederlands ?? 0)).toBe(1);
+    });
+
+    it("answers HEAD with the download's headers and no body, and counts nothing", async () => {
+      await database.query('DELETE FROM cv_download_events');
+      const before = await recorded.counter('cv.downloads', 'locale');
+      const head = await http().head('/api/download-cv?lang=nederlands').expect(200);
+      expect(head.headers).toMatchObject({
+        'content-type': 'application/pdf',
+        'content-length': String((await readFile(join(cvDir, 'cv-nederlands.pdf'))).length),
+        'content-disposition': 'attachment; filename="cv-nederlands.pdf"',
+      });
+      expect(head.body).toEqual({});
+      expect((await counts()).body).toEqual({ total: 0, byLocale: { english: 0, nederlands: 0 } });
+      expect(await recorded.counter('cv.downloads', 'locale')).toEqual(before);
+      await http().head('/api/download-cv?lang=deutsch').expect(422);
     });
 
     it('answers 404 for a missing file and counts nothing', async () => {
@@ -268,6 +285,32 @@ describe('CV generation when it cannot or may not run', () => {
       expect(response.body).toEqual({ detail: 'CV generation is unavailable: no usable browser' });
     } finally {
       await testApp.close();
+    }
+  });
+
+  it('serves the download while the database is down, counting it in cv.downloads and logging the event it could not store', async () => {
+    const database = await createTestDatabase();
+    const proxy = await TcpProxy.start({ host: '127.0.0.1', port: Number(new URL(database.url).port || 5432) });
+    const url = new URL(database.url);
+    url.port = String(proxy.port);
+    const logs = new LogLines();
+    const recorded = recordMetrics();
+    const testApp = await createTestApp({
+      env: { DATABASE_URL: url.toString(), RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn' },
+      logDestination: logs,
+    });
+    try {
+      await proxy.cut();
+      const before = await recorded.counter('cv.downloads', 'locale');
+      const response = await request(testApp.server).get('/api/download-cv?lang=english').expect(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.body).toEqual(await readFile(join(SHIPPED_CVS, 'cv-english.pdf')));
+      expect((await recorded.counter('cv.downloads', 'locale')).english).toBe((before.english ?? 0) + 1);
+      expect(logs.entries).toContainEqual(expect.objectContaining({ event: 'cv_download_not_recorded', locale: 'english' }));
+    } finally {
+      await testApp.close();
+      recorded.stop();
+      await database.drop();
     }
   });
 
