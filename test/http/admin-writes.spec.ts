@@ -27,6 +27,26 @@ describe('admin writes against PostgreSQL', () => {
   const slugs = async () => (await api('get', '/api/projects')).body.map((card: { slug: string }) => card.slug);
   const entryIds = async () => (await api('get', '/api/experience')).body.map((entry: { id: string }) => entry.id);
 
+  describe('lists of lists (found by fuzzing)', () => {
+    it.each([
+      ['post', '/api/skills/categories', { title: 'Tools', skills: [[{ name: 'x' }]] }, 'skills', '/api/skills'],
+      [
+        'post',
+        '/api/experience',
+        { ...WORK_ENTRIES[0], additionalProjects: [[{ title: 'x', description: 'y' }]] },
+        'additionalProjects',
+        '/api/experience',
+      ],
+      ['put', '/api/profile', { name: 'Mara', links: [[{ label: 'x', url: 'https://x.example' }]] }, 'links', '/api/profile'],
+    ] as const)('%s %s refuses a list whose items are lists with 422, changing nothing', async (method, path, body, field, readBack) => {
+      const before = await api('get', readBack);
+      const response = await api(method, path, body);
+      expect(response.status).toBe(422);
+      expect(response.body.detail).toEqual([{ loc: ['body', field], msg: 'Input should be a valid dictionary', type: 'model_type' }]);
+      expect((await api('get', readBack)).body).toEqual(before.body);
+    });
+  });
+
   describe('the admin credential', () => {
     it('answers a missing header with 401 and a Bearer challenge', async () => {
       const response = await api('post', '/api/projects', { title: 'X', description: 'Y' }, null);

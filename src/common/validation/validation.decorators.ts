@@ -1,9 +1,10 @@
-import { applyDecorators } from '@nestjs/common';
-import { Transform } from 'class-transformer';
+import { applyDecorators, type Type as Class } from '@nestjs/common';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsInt,
+  IsObject,
   IsOptional,
   IsString,
   IsUrl,
@@ -13,6 +14,7 @@ import {
   MinLength,
   NotContains,
   ValidateIf,
+  ValidateNested,
 } from 'class-validator';
 
 /**
@@ -79,3 +81,25 @@ export const IsOmittable = (): PropertyDecorator => ValidateIf((_, value) => val
 
 /** May be left out or sent as null. */
 export const IsNullable = (): PropertyDecorator => IsOptional();
+
+const DICTIONARY = 'Input should be a valid dictionary';
+
+/** One object validated by its DTO's rules; an array or a scalar is refused. */
+export function IsNestedObject(dto: () => Class): PropertyDecorator {
+  return applyDecorators(IsObject({ message: DICTIONARY }), ValidateNested(), Type(dto));
+}
+
+/**
+ * A list of at most `maxItems` objects, each validated by its DTO's rules. Each item must be an
+ * object: class-validator would otherwise validate a nested array's items in its place, and a
+ * list of lists would pass.
+ */
+export function IsNestedList(dto: () => Class, { maxItems }: { maxItems: number }): PropertyDecorator {
+  return applyDecorators(
+    IsArray({ message: 'Input should be a valid list' }),
+    ArrayMaxSize(maxItems, { message: `List should have at most ${maxItems} items` }),
+    IsObject({ each: true, message: DICTIONARY }),
+    ValidateNested({ each: true }),
+    Type(dto),
+  );
+}

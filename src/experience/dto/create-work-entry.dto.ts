@@ -1,7 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
-import { IsNullable, IsOmittable, IsText, IsTextList } from '@/common/validation/validation.decorators';
+import { IsNestedList, IsNullable, IsOmittable, IsText, IsTextList } from '@/common/validation/validation.decorators';
 
 export class AdditionalProjectInputDto {
   @ApiProperty({ maxLength: 200, example: 'Sensor Health Dashboard' })
@@ -59,10 +57,7 @@ export class CreateWorkEntryDto {
 
   @ApiPropertyOptional({ type: [AdditionalProjectInputDto], nullable: true, maxItems: 20 })
   @IsNullable()
-  @IsArray({ message: 'Input should be a valid list' })
-  @ArrayMaxSize(20)
-  @ValidateNested({ each: true })
-  @Type(() => AdditionalProjectInputDto)
+  @IsNestedList(() => AdditionalProjectInputDto, { maxItems: 20 })
   readonly additionalProjects?: AdditionalProjectInputDto[] | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 1000 })

@@ -1,8 +1,7 @@
 import { applyDecorators, type Type as Class } from '@nestjs/common';
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsObject, ValidateNested } from 'class-validator';
-import { IsNullable } from '@/common/validation/validation.decorators';
+import { IsIn } from 'class-validator';
+import { IsNestedList, IsNestedObject, IsNullable } from '@/common/validation/validation.decorators';
 import { AwardItemDto, CertificationItemDto } from '@/credentials/dto/credential-items.dto';
 import { WorkEntryItemDto } from '@/experience/dto/work-entry-item.dto';
 import { ReplaceProfileDto } from '@/profile/dto/profile-input.dto';
@@ -16,10 +15,7 @@ const MAX_ITEMS = 5_000;
 function ItemList(item: Class, description: string): PropertyDecorator {
   return applyDecorators(
     ApiProperty({ type: [item], maxItems: MAX_ITEMS, description }),
-    IsArray({ message: 'Input should be a valid list' }),
-    ArrayMaxSize(MAX_ITEMS, { message: `List should have at most ${MAX_ITEMS} items` }),
-    ValidateNested({ each: true }),
-    Type(() => item),
+    IsNestedList(() => item, { maxItems: MAX_ITEMS }),
   );
 }
 
@@ -32,9 +28,7 @@ export class ContentDocumentDto {
 
   @ApiProperty({ type: ReplaceProfileDto, nullable: true, description: 'null: no profile' })
   @IsNullable()
-  @IsObject({ message: 'Input should be a valid dictionary' })
-  @ValidateNested()
-  @Type(() => ReplaceProfileDto)
+  @IsNestedObject(() => ReplaceProfileDto)
   readonly profile!: ReplaceProfileDto | null;
 
   @ItemList(ProjectItemDto, 'Projects; the slug is their id')

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema, PartialType } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsEmail, IsObject, MaxLength, ValidateNested } from 'class-validator';
-import { IsEmptyOr, IsHttpUrl, IsOmittable, IsText } from '@/common/validation/validation.decorators';
+import { Transform } from 'class-transformer';
+import { IsEmail, MaxLength } from 'class-validator';
+import { IsEmptyOr, IsHttpUrl, IsNestedList, IsNestedObject, IsOmittable, IsText } from '@/common/validation/validation.decorators';
 
 /** Text per CV language, each at most `max` characters; a language left out is "" (PUT) or kept (PATCH). */
 function localisedInput(max: number) {
@@ -46,16 +46,12 @@ export class ReplaceProfileDto {
 
   @ApiPropertyOptional({ type: HeadlineInputDto, example: { english: 'Backend engineer', nederlands: 'Backend-engineer' } })
   @IsOmittable()
-  @IsObject({ message: 'Input should be a valid dictionary' })
-  @ValidateNested()
-  @Type(() => HeadlineInputDto)
+  @IsNestedObject(() => HeadlineInputDto)
   readonly headline?: HeadlineInputDto;
 
   @ApiPropertyOptional({ type: SummaryInputDto })
   @IsOmittable()
-  @IsObject({ message: 'Input should be a valid dictionary' })
-  @ValidateNested()
-  @Type(() => SummaryInputDto)
+  @IsNestedObject(() => SummaryInputDto)
   readonly summary?: SummaryInputDto;
 
   @ApiPropertyOptional({ maxLength: 200, example: 'Utrecht, Netherlands' })
@@ -77,10 +73,7 @@ export class ReplaceProfileDto {
 
   @ApiPropertyOptional({ type: [ProfileLinkInputDto], maxItems: 20 })
   @IsOmittable()
-  @IsArray({ message: 'Input should be a valid list' })
-  @ArrayMaxSize(20, { message: 'List should have at most 20 items' })
-  @ValidateNested({ each: true })
-  @Type(() => ProfileLinkInputDto)
+  @IsNestedList(() => ProfileLinkInputDto, { maxItems: 20 })
   readonly links?: ProfileLinkInputDto[];
 }
 

@@ -1,7 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
-import { IsOmittable, IsText } from '@/common/validation/validation.decorators';
+import { IsNestedList, IsOmittable, IsText } from '@/common/validation/validation.decorators';
 import { CreateSkillDto } from './create-skill.dto';
 
 @ApiSchema({ name: 'SkillCategoryCreate' })
@@ -22,9 +20,6 @@ export class CreateSkillCategoryDto {
 
   @ApiPropertyOptional({ type: [CreateSkillDto], maxItems: 100 })
   @IsOmittable()
-  @IsArray({ message: 'Input should be a valid list' })
-  @ArrayMaxSize(100)
-  @ValidateNested({ each: true })
-  @Type(() => CreateSkillDto)
+  @IsNestedList(() => CreateSkillDto, { maxItems: 100 })
   readonly skills?: CreateSkillDto[];
 }

@@ -1,8 +1,6 @@
 import { ApiPropertyOptional, ApiSchema, OmitType } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
 import { WithId } from '@/common/dto/with-id';
-import { IsOmittable } from '@/common/validation/validation.decorators';
+import { IsNestedList, IsOmittable } from '@/common/validation/validation.decorators';
 import { CreateSkillCategoryDto } from './create-skill-category.dto';
 import { CreateSkillDto } from './create-skill.dto';
 
@@ -14,9 +12,6 @@ export class SkillItemDto extends WithId(CreateSkillDto) {}
 export class SkillCategoryItemDto extends WithId(OmitType(CreateSkillCategoryDto, ['skills'] as const)) {
   @ApiPropertyOptional({ type: [SkillItemDto], maxItems: 100 })
   @IsOmittable()
-  @IsArray({ message: 'Input should be a valid list' })
-  @ArrayMaxSize(100)
-  @ValidateNested({ each: true })
-  @Type(() => SkillItemDto)
+  @IsNestedList(() => SkillItemDto, { maxItems: 100 })
   readonly skills?: SkillItemDto[];
 }

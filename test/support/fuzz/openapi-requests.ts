@@ -75,16 +75,34 @@ function conformingOfType(type: string, schema: Schema, document: OpenApiDocumen
   }
 }
 
-/** A valid body, a valid body with one field replaced by something hostile, or something hostile. */
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** A valid body with each item of one of its lists wrapped in a list of its own: valid items, one level too deep. */
+function listOfLists(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  return fc.tuple(valid, fc.nat()).map(([body, pick]) => {
+    if (!isRecord(body)) return [body];
+    const lists = Object.keys(body).filter((key) => Array.isArray(body[key]) && (body[key] as unknown[]).length > 0);
+    if (lists.length === 0) return body;
+    const key = lists[pick % lists.length];
+    return { ...body, [key]: (body[key] as unknown[]).map((item) => [item]) };
+  });
+}
+
+/** A valid body, one with a field replaced by something hostile, one with a list of lists, or something hostile. */
 function bodyFor(schema: Schema | undefined, document: OpenApiDocument): fc.Arbitrary<unknown> {
   if (!schema) return fc.oneof(fc.constant(undefined), hostileValue);
   const valid = conforming(schema, document);
   const corrupted = fc.tuple(valid, fc.string({ maxLength: 20 }), hostileValue).map(([body, key, value]) => {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) return value;
+    if (!isRecord(body)) return value;
     const keys = Object.keys(body);
     return { ...body, [keys.length ? keys[key.length % keys.length] : key]: value };
   });
-  return fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: corrupted, weight: 3 }, { arbitrary: hostileValue, weight: 2 });
+  return fc.oneof(
+    { arbitrary: valid, weight: 3 },
+    { arbitrary: corrupted, weight: 3 },
+    { arbitrary: listOfLists(valid), weight: 1 },
+    { arbitrary: hostileValue, weight: 2 },
+  );
 }
 
 function parameterValue(parameter: Parameter, document: OpenApiDocument): fc.Arbitrary<string> {
