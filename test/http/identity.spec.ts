@@ -15,7 +15,14 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
     entra = await LocalEntra.start();
     database = await createTestDatabase();
     testApp = await createTestApp({
-      env: { ...entra.env(), DATABASE_URL: database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, REDIS_URL: undefined, RATE_LIMIT_ENABLED: 'true' },
+      env: {
+        ...entra.env(),
+        DATABASE_URL: database.url,
+        API_ADMIN_TOKEN: ADMIN_TOKEN,
+        REDIS_URL: undefined,
+        RATE_LIMIT_ENABLED: 'true',
+        TRUST_PROXY: 'loopback',
+      },
     });
   });
   afterAll(async () => {
@@ -24,10 +31,16 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
     await entra.close();
   });
 
-  /** A write that only an admin may make; answers 200 for one. */
+  /**
+   * A write that only an admin may make; answers 200 for one. Each call comes from a client of
+   * its own: the many refused tokens here must not add up to the failed-credential limit.
+   */
+  let client = 0;
   const patchProject = async (token: string) => {
+    client += 1;
     const response = await request(testApp.server)
       .patch('/api/projects/tidewatch')
+      .set('X-Forwarded-For', `198.51.100.${client}`)
       .set('Authorization', `Bearer ${token}`)
       .send({ impact: `changed at ${Date.now()}` });
     return response;
@@ -56,6 +69,7 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
       ['without an oid', () => entra.token({ oid: undefined })],
       ['signed by an unknown key', () => entra.tokenFromUnknownKey()],
       ['HS256-signed with the RSA public key', () => entra.tokenSignedWithPublicKeyAsSecret()],
+      ['marking an extension it does not understand as critical (crit)', () => entra.tokenWithCriticalExtension()],
       [
         'unsigned (alg none)',
         async () => {

@@ -102,6 +102,14 @@ export class LocalEntra {
     return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', kid: this.kid }).sign(secret);
   }
 
+  /** A valid token whose header marks an extension as critical (RFC 7515, `crit`) that no recipient here understands. */
+  async tokenWithCriticalExtension(): Promise<string> {
+    const payload = JSON.parse(Buffer.from((await this.token()).split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'RS256', kid: this.kid, typ: 'JWT', crit: ['urn:example:must-check'], 'urn:example:must-check': true })
+      .sign(this.signingKey.privateKey, { crit: { 'urn:example:must-check': true } });
+  }
+
   async close(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));

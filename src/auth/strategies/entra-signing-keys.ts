@@ -14,7 +14,10 @@ const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 /**
  * passport-jwt's key source: the tenant's JWKS through jose's remote key set, which caches the
  * keys for an hour and refetches on an unknown `kid` at most every 30 s. It picks only keys
- * that fit the token's algorithm, so a token that is not RS256 finds no key.
+ * that fit the token's algorithm, so a token that is not RS256 finds no key. A token whose
+ * header names critical extensions (`crit`) gets no key either: RFC 7515 requires refusing
+ * one that names an extension the recipient does not understand, and this service understands none
+ * (jsonwebtoken, which checks the signature, ignores `crit`).
  */
 export function entraSigningKeys(entra: EntraConfig | undefined): SigningKeyProvider {
   if (!entra) return (_request, _token, done) => done(new NotAnEntraToken('Entra ID is not configured'));
@@ -22,7 +25,11 @@ export function entraSigningKeys(entra: EntraConfig | undefined): SigningKeyProv
   return (_request, rawToken, done) => {
     if (!JWT_SHAPE.test(rawToken)) return done(new NotAnEntraToken('Not a JWT'));
     Promise.resolve()
-      .then(() => keySet(decodeProtectedHeader(rawToken)))
+      .then(() => decodeProtectedHeader(rawToken))
+      .then((header) => {
+        if (header.crit !== undefined) throw new Error(`critical header extensions are not supported: ${String(header.crit)}`);
+        return keySet(header);
+      })
       .then((key) => done(null, KeyObject.from(key).export({ type: 'spki', format: 'pem' }).toString()))
       .catch((error: Error) => done(error));
   };
