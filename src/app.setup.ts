@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { BODY_LIMIT, LARGE_BODY_LIMIT } from './common/http/body-limits';
 import { Logger } from 'nestjs-pino';
 import { requestIdMiddleware, REQUEST_ID_HEADER } from './common/http/request-id.middleware';
+import { QuietFrameworkLogger } from './common/logging/framework-lines';
 import { requestLogMiddleware } from './common/logging/request-log.middleware';
 import { ROOT_LOGGER } from './common/logging/root-logger';
 import { OpenApiExplorer } from './common/openapi/openapi-explorer';
@@ -43,7 +44,7 @@ const SECURITY_HEADERS: Parameters<typeof helmet>[0] = {
 export function configureApp(app: NestExpressApplication): void {
   const config = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
   app.setGlobalPrefix(API_PREFIX, { exclude: OUTSIDE_THE_PREFIX });
-  app.useLogger(app.get(Logger));
+  app.useLogger(new QuietFrameworkLogger(app.get(Logger)));
   app.set('trust proxy', config.trustProxy);
   if (config.trustProxy === true) {
     app.get(Logger).warn({

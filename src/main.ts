@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import type { ConfigType } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -6,24 +7,32 @@ import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { stopGracefullyOn } from './common/http/graceful-shutdown';
 import { ServiceHttpAdapter } from './common/http/service-http-adapter';
+import { BootLogger } from './common/logging/boot-logger';
+import { startFailure } from './common/logging/start-failure';
 import { assertValidConfiguration } from './config';
 import { appConfig } from './config/app.config';
-import { ConfigurationError } from './config/validate-config';
+
+const bootLogger = new BootLogger();
 
 async function bootstrap(): Promise<void> {
   assertValidConfiguration();
   // Errors while the module graph is made (a CONTENT_FILE that is not a content document) are thrown, not aborted on.
   const app = await NestFactory.create<NestExpressApplication>(AppModule, new ServiceHttpAdapter(), {
-    bufferLogs: true,
+    logger: bootLogger,
     abortOnError: false,
   });
   configureApp(app);
   stopGracefullyOn(['SIGTERM', 'SIGINT'], app);
-  await app.listen(app.get<ConfigType<typeof appConfig>>(appConfig.KEY).port);
+  await app.init();
+  // Listening here rather than through app.listen(), which logs a failure itself before the one start_failed line.
+  await listen(app.getHttpServer(), app.get<ConfigType<typeof appConfig>>(appConfig.KEY).port);
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => server.once('error', reject).listen(port, () => resolve()));
 }
 
 bootstrap().catch((error: unknown) => {
-  if (!(error instanceof ConfigurationError)) throw error;
-  process.stderr.write(`${error.message}\n`);
+  bootLogger.fatal(startFailure(error));
   process.exit(1);
 });

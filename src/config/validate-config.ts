@@ -15,7 +15,10 @@ export function validateConfig<T extends object>(env: NodeJS.ProcessEnv, schema:
   const config = plainToInstance(schema, present, { exposeDefaultValues: true });
   const errors = validateSync(config, { skipMissingProperties: false });
   if (errors.length > 0) {
-    const reasons = errors.map((error) => Object.values(error.constraints ?? {}).join(', ') || `${error.property} is invalid`);
+    // One variable can break several rules that share a message (PORT=abc: not whole, below 1, above 65535): each is said once.
+    const reasons = errors.map(
+      (error) => [...new Set(Object.values(error.constraints ?? {}))].join(', ') || `${error.property} is invalid`,
+    );
     throw new ConfigurationError(`Invalid configuration: ${reasons.join('; ')}`);
   }
   return config;

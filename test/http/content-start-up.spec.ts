@@ -111,8 +111,12 @@ describe('owner content at start-up (the built service, as deployed)', () => {
     const path = file();
     const { code, output } = await runBuiltServiceToExit({ CONTENT_FILE: path });
     expect(code).toBe(1);
-    expect(output).toContain(`Invalid configuration: CONTENT_FILE ${path}: `);
-    expect(output).toContain(problem);
+    const [line, ...rest] = output.trim().split('\n');
+    expect(rest).toEqual([]);
+    const failure = JSON.parse(line) as { event: string; reason: string };
+    expect(failure.event).toBe('start_failed');
+    expect(failure.reason).toContain(`Invalid configuration: CONTENT_FILE ${path}: `);
+    expect(failure.reason).toContain(problem);
   });
 
   function writeAndName(name: string, text: string): string {

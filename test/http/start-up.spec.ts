@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { createServer } from 'node:net';
+import { runBuiltServiceToExit } from '@test/support/built-service';
 import { freePort } from '@test/support/ports';
 import { BUILT_MAIN } from '@test/support/paths';
 
@@ -48,4 +50,34 @@ describe('Start-up of the built service', () => {
       afterContact: ['@nestjs-modules/mailer', 'nodemailer', 'preview-email'],
     });
   }, 40_000);
+});
+
+describe('A start-up that fails', () => {
+  /** Everything the process wrote: it must be exactly one JSON line, the start_failed one. */
+  async function failure(env: Record<string, string>): Promise<{ code: number | null; reason: string }> {
+    const { code, output } = await runBuiltServiceToExit({ LOG_LEVEL: 'info', ...env });
+    const lines = output.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]) as { event: string; reason: string; level: number };
+    expect(line).toMatchObject({ event: 'start_failed', level: 60 });
+    return { code, reason: line.reason };
+  }
+
+  it('says once which setting is wrong', async () => {
+    expect(await failure({ PORT: 'abc' })).toEqual({
+      code: 1,
+      reason: 'Invalid configuration: PORT must be a whole number from 1 to 65535',
+    });
+  });
+
+  it('says that the port is taken', async () => {
+    const taken = createServer().listen(0, '0.0.0.0');
+    await new Promise((resolve) => taken.once('listening', resolve));
+    try {
+      const { port } = taken.address() as { port: number };
+      expect(await failure({ PORT: String(port) })).toEqual({ code: 1, reason: `port ${port} is already in use (PORT)` });
+    } finally {
+      taken.close();
+    }
+  });
 });
