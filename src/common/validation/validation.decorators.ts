@@ -9,6 +9,7 @@ import {
   IsString,
   IsUrl,
   IsUUID,
+  Matches,
   MaxLength,
   Min,
   MinLength,
@@ -62,14 +63,22 @@ export function IsTextList({ maxItems, max }: { maxItems: number; max: number })
   );
 }
 
-/** An absolute http(s) URL of at most `max` characters. */
+/**
+ * Only the characters RFC 3986 allows in a URI, with well-formed percent escapes: what the
+ * description's `format: uri` promises. validator's isURL also takes IRIs (`https://a.example/ü`)
+ * and characters such as `"`, `{` or `|`, which a client checking that format would refuse.
+ */
+const RFC_3986_URI = /^(?:[\w\-.~:/?#[\]@!$&'()*+,;=]|%[\dA-Fa-f]{2})+$/;
+
+export const isRfc3986Uri = (value: string): boolean => RFC_3986_URI.test(value);
+
+/** An absolute http(s) URL of at most `max` characters, in RFC 3986's characters (non-ASCII percent-encoded). */
 export function IsHttpUrl({ max, each = false }: { max: number; each?: boolean }): PropertyDecorator {
+  const message = 'Input should be an absolute http or https URL, with any other character than RFC 3986 allows percent-encoded';
   return applyDecorators(
     IsText({ max, each }),
-    IsUrl(
-      { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
-      { each, message: 'Input should be an absolute http or https URL' },
-    ),
+    IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { each, message }),
+    Matches(RFC_3986_URI, { each, message }),
   );
 }
 

@@ -1,3 +1,5 @@
+import { isRfc3986Uri } from '@/common/validation/validation.decorators';
+
 /** Where synced certifications come from: the `source` column. */
 export type BadgeSource = 'credly' | 'microsoft_learn' | 'openbadges';
 
@@ -54,10 +56,11 @@ export const textOr = (value: unknown, fallback = ''): string => (typeof value =
 
 /**
  * What a provider sends is untrusted: a link or image is kept only as an absolute https URL, so
- * a `javascript:` or `data:` URL never reaches the page that shows it.
+ * a `javascript:` or `data:` URL never reaches the page that shows it, and only in RFC 3986's
+ * characters, as the description declares it.
  */
 export function httpsUrlOrNull(value: unknown): string | null {
   if (typeof value !== 'string' || !URL.canParse(value)) return null;
   const url = new URL(value);
-  return url.protocol === 'https:' ? url.href : null;
+  return url.protocol === 'https:' && isRfc3986Uri(url.href) ? url.href : null;
 }
