@@ -104,6 +104,7 @@ describe('admin writes of awards and certifications against PostgreSQL', () => {
         { title: 'X', link: 'https://x.example/"quoted"' },
         { title: 'X', badgeImageUrl: 'https://x.example/a|b.png' },
         { title: 'X', link: 'https://x.example/%zz' },
+        { title: 'X', link: 'https://x.example/#a#b' },
       ]) {
         expect([body, (await api('post', '/api/certifications', body)).status]).toEqual([body, 422]);
       }

@@ -63,12 +63,19 @@ export function IsTextList({ maxItems, max }: { maxItems: number; max: number })
   );
 }
 
+/** An unreserved or sub-delimiter character, or a percent escape (RFC 3986). */
+const PLAIN = "[\\w\\-.~!$&'()*+,;=]|%[\\dA-Fa-f]{2}";
+const PATH_CHAR = `(?:${PLAIN}|[:@])`;
+
 /**
- * Only the characters RFC 3986 allows in a URI, with well-formed percent escapes: what the
- * description's `format: uri` promises. validator's isURL also takes IRIs (`https://a.example/ü`)
- * and characters such as `"`, `{` or `|`, which a client checking that format would refuse.
+ * An http(s) URL as RFC 3986's grammar has it: what the description's `format: uri` promises.
+ * validator's isURL also takes IRIs (`https://a.example/ü`), characters such as `"`, `{` or `|`,
+ * and a second `#`, which a client checking that format would refuse.
  */
-const RFC_3986_URI = /^(?:[\w\-.~:/?#[\]@!$&'()*+,;=]|%[\dA-Fa-f]{2})+$/;
+const RFC_3986_URI = new RegExp(
+  `^https?://(?:(?:${PLAIN}|:)*@)?(?:\\[[\\dA-Fa-f:.]+\\]|(?:${PLAIN})*)(?::\\d*)?(?:/${PATH_CHAR}*)*` +
+    `(?:\\?(?:${PATH_CHAR}|[/?])*)?(?:#(?:${PATH_CHAR}|[/?])*)?$`,
+);
 
 export const isRfc3986Uri = (value: string): boolean => RFC_3986_URI.test(value);
 
