@@ -109,6 +109,9 @@ describe('admin writes of awards and certifications against PostgreSQL', () => {
         expect([body, (await api('post', '/api/certifications', body)).status]).toEqual([body, 422]);
       }
       expect((await api('post', '/api/certifications', { title: 'No link', link: '' })).status).toBe(201);
+      // Found by fuzzing: the export declared link as a URI, which "" is not (the recorder checks the answer against the description).
+      expect((await api('get', '/api/admin/content')).status).toBe(200);
+      expect(testApp.contractViolations()).toEqual([]);
       expect((await api('post', '/api/certifications', { title: 'Encoded', link: 'https://x.example/%C3%BC' })).status).toBe(201);
     });
 

@@ -21,8 +21,11 @@ export class CreateCertificationDto {
   readonly iconType?: string;
 
   @ApiPropertyOptional({
-    format: 'uri',
-    maxLength: 2048,
+    // "" is no URL: declared beside the URL rather than under its format.
+    anyOf: [
+      { type: 'string', format: 'uri', maxLength: 2048 },
+      { type: 'string', enum: [''] },
+    ],
     description: 'An absolute http(s) URL, or "" for none',
     example: 'https://www.credly.com/badges/example',
   })
