@@ -79,6 +79,16 @@ export default tseslint.config(
     rules: importRules([onlyFrom(folder, allowed)]),
   })),
   ...DOMAINS.map((domain) => ({ files: [`src/${domain}/**/*.ts`], rules: importRules(domainRules(domain)) })),
+  // Scripts that run in the browser (the explorer page): plain JavaScript, no type information.
+  {
+    files: ['src/**/*.browser.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'script',
+      globals: { window: 'readonly', document: 'readonly', fetch: 'readonly', setTimeout: 'readonly', MutationObserver: 'readonly' },
+    },
+  },
   // Formatting is Prettier's (npm run format); no ESLint rule competes with it.
   prettier,
   {

@@ -11,7 +11,6 @@ import { ROOT_LOGGER } from './common/logging/root-logger';
 import { OpenApiExplorer } from './common/openapi/openapi-explorer';
 import { httpMetricsMiddleware } from './common/telemetry/http-metrics.middleware';
 import { MetricsExport } from './common/telemetry/metrics-export';
-import { EXPLORER_SCRIPT_SOURCES } from './common/openapi/openapi.document';
 import { appConfig } from './config/app.config';
 
 /** The routes that take a whole content document (PUT /api/admin/content). */
@@ -33,7 +32,7 @@ const OUTSIDE_THE_PREFIX = [
  */
 const SECURITY_HEADERS: Parameters<typeof helmet>[0] = {
   crossOriginResourcePolicy: { policy: 'cross-origin' },
-  contentSecurityPolicy: { directives: { scriptSrc: EXPLORER_SCRIPT_SOURCES, upgradeInsecureRequests: null } },
+  contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
 };
 
 /**

@@ -14,6 +14,8 @@ describe('the Swagger explorer in a browser', () => {
   let page: Page;
   let origin: string;
   const requested: string[] = [];
+  /** The Authorization header of each request the page sent, by URL. */
+  const bearers = new Map<string, string | undefined>();
   const flagStore = new LocalAppConfiguration();
 
   beforeAll(async () => {
@@ -41,7 +43,10 @@ describe('the Swagger explorer in a browser', () => {
       ],
     });
     page = await browser.newPage();
-    page.on('request', (request) => requested.push(request.url()));
+    page.on('request', (request) => {
+      requested.push(request.url());
+      bearers.set(request.url(), request.headers().authorization);
+    });
     await page.goto(`${origin}/docs`, { waitUntil: 'networkidle0' });
   }, 60_000);
   afterAll(async () => {
@@ -69,28 +74,51 @@ describe('the Swagger explorer in a browser', () => {
     return status!.evaluate((cell) => cell.textContent?.trim());
   }
 
-  it('loads with no request leaving its origin, and authorizes itself with a guest token', async () => {
+  /** What the banner at the top of the page says, once it says the expected role. */
+  async function role(expected: string): Promise<string> {
+    const banner = await page.waitForSelector(`#explorer-role[data-role="${expected}"]`);
+    return banner!.evaluate((element) => element.textContent ?? '');
+  }
+
+  /** Opens the Authorize dialog as a person would, logs out whatever is there, pastes a token, authorizes and closes. */
+  async function authorize(token: string): Promise<{ fieldType: string }> {
+    await (await page.waitForSelector('.auth-wrapper .authorize'))!.click();
+    const dialog = await page.waitForSelector('.modal-ux');
+    const logout = await dialog!.$('.auth-btn-wrapper button.modal-btn:not(.btn-done):not(.authorize)');
+    if (logout) await logout.click();
+    const field = await dialog!.waitForSelector('.auth-container input');
+    await field!.type(token);
+    const fieldType = await field!.evaluate((input) => (input as unknown as { type: string }).type);
+    await (await dialog!.waitForSelector('.auth-btn-wrapper .authorize'))!.click();
+    await (await dialog!.waitForSelector('.auth-btn-wrapper .btn-done'))!.click();
+    return { fieldType };
+  }
+
+  it('loads with no request leaving its origin, fetches a guest token and says it is a guest', async () => {
     expect(requested.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'))).toEqual([]);
     expect(requested).toContain(`${origin}/api/explorer-token`);
     await page.waitForSelector('.opblock');
     expect(await page.$eval('.servers select', (select) => (select as unknown as { value: string }).value)).toBe('/');
+    expect(await role('guest')).toContain('click Authorize, paste your admin token');
   });
 
-  it('executes GET /api/projects against the service it was loaded from and shows 200', async () => {
+  it('executes GET /api/projects against the service it was loaded from with the guest token, and shows 200', async () => {
     expect(await execute('get', '/api/projects')).toBe('200');
-    expect(requested).toContain(`${origin}/api/projects`);
+    expect(bearers.get(`${origin}/api/projects`)).toMatch(/^Bearer [\w-]{43}$/);
   }, 30_000);
 
-  it('takes the admin token in the Authorize dialog, then changes a flag and generates a CV PDF', async () => {
-    await (await page.waitForSelector('.auth-wrapper .authorize'))!.click();
-    const dialog = await page.waitForSelector('.modal-ux');
-    // The guest token is in place: log it out, then authorize with the admin token.
-    await (await dialog!.waitForSelector('.auth-btn-wrapper button.modal-btn:not(.btn-done)'))!.click();
-    await (await dialog!.waitForSelector('input[type=text], input[type=password]'))!.type(ADMIN_TOKEN);
-    await (await dialog!.waitForSelector('.auth-btn-wrapper .authorize'))!.click();
-    await (await dialog!.waitForSelector('.auth-btn-wrapper .btn-done'))!.click();
+  it('says so when a pasted token is not an admin token, in a masked field', async () => {
+    const { fieldType } = await authorize('not-the-admin-token');
+    expect(fieldType).toBe('password');
+    expect(await role('refused')).toContain('not an admin token');
+  }, 30_000);
+
+  it('takes an admin token pasted into Authorize in one step, says admin, then changes a flag and generates a CV PDF', async () => {
+    await authorize(ADMIN_TOKEN);
+    expect(await role('admin')).toContain('Role: admin');
 
     expect(await execute('patch', '/api/feature-flags', '{"cvGeneration": true}')).toBe('200');
+    expect(bearers.get(`${origin}/api/feature-flags`)).toBe(`Bearer ${ADMIN_TOKEN}`);
     expect(await execute('patch', '/api/cv/generate')).toBe('200');
     const operation = await page.$('.opblock-patch:has([data-path="/api/cv/generate"])');
     expect(await operation!.$eval('.live-responses-table', (table) => table.textContent)).toContain('application/pdf');

@@ -178,11 +178,16 @@ describe('GET /openapi.json', () => {
     await request(testApp.server).get('/docs/swagger-ui-bundle.js').expect(200);
   });
 
-  it('has Swagger UI fetch a guest explorer token on load', async () => {
+  it('has the explorer page load its own script, which fetches a guest token, from this origin only', async () => {
     const page = await request(testApp.server).get('/docs').redirects(1).expect(200);
-    const scripts = [...page.text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]).join('\n');
-    const init = await request(testApp.server).get('/docs/swagger-ui-init.js');
-    expect(`${scripts}\n${init.text}`).toMatch(/fetch\('\/api\/explorer-token'\)[\s\S]*preauthorizeApiKey\('bearer'/);
+    expect(page.text).toContain(`<script src='/docs/explorer-role.js'></script>`);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self';");
+    const init = await request(testApp.server).get('/docs/swagger-ui-init.js').expect(200);
+    expect(init.text).toMatch(/"onComplete": \(\)\s*=>\s*globalThis\.portfolioExplorer\.onComplete\(\)/);
+    expect(init.text).toMatch(/"requestInterceptor": \(request\)\s*=>\s*globalThis\.portfolioExplorer\.requestInterceptor\(request\)/);
+    const script = await request(testApp.server).get('/docs/explorer-role.js').expect(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.text).toContain("const TOKEN_PATH = '/api/explorer-token';");
   });
 
   it('describes auth/me under both prefixes, with the bearer scheme', () => {

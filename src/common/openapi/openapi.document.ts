@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ErrorDetailDto, HttpValidationErrorDto } from '@/common/http/error-bodies.dto';
 import { declareCommonResponses } from './common-responses';
@@ -31,17 +31,23 @@ export function buildOpenApiDocument(app: INestApplication, servers: OpenApiServ
   return document;
 }
 
-/** Swagger UI starts with a guest explorer token; an admin replaces it with their own bearer. */
-const AUTHORIZE_AS_GUEST = `
-window.addEventListener('load', function () {
-  fetch('/api/explorer-token')
-    .then(function (response) { return response.json(); })
-    .then(function (body) { if (window.ui && body.token) window.ui.preauthorizeApiKey('bearer', body.token); })
-    .catch(function () {});
-});`;
+/** The explorer page's own script: the role it holds, the guest token, the masked token field. */
+const EXPLORER_SCRIPT_PATH = '/docs/explorer-role.js';
+const EXPLORER_SCRIPT_FILE = join(__dirname, 'explorer-role.browser.js');
 
-/** Script sources for the explorer page's Content-Security-Policy: its bundles, and the guest script inlined by hash. */
-export const EXPLORER_SCRIPT_SOURCES = ["'self'", `'sha256-${createHash('sha256').update(AUTHORIZE_AS_GUEST).digest('base64')}'`];
+interface ExplorerHooks {
+  portfolioExplorer: { onComplete(): void; requestInterceptor(request: object): object };
+}
+
+/**
+ * Swagger UI's options, written into swagger-ui-init.js: each hook hands over to the explorer
+ * script, which is loaded beside it. The functions run in the browser, as their source text.
+ */
+const EXPLORER_HOOKS = {
+  persistAuthorization: false,
+  onComplete: () => (globalThis as unknown as ExplorerHooks).portfolioExplorer.onComplete(),
+  requestInterceptor: (request: object) => (globalThis as unknown as ExplorerHooks).portfolioExplorer.requestInterceptor(request),
+};
 
 /**
  * The explorer's copy of the description lists first the server it was loaded from (a relative
@@ -58,13 +64,14 @@ function withOwnOriginFirst(request: Request, document: OpenAPIObject): OpenAPIO
 
 /** Serves the description at /openapi.json and Swagger UI (bundled assets, no CDN) at /docs. */
 export function setUpOpenApi(app: INestApplication, servers: OpenApiServers): void {
+  app.use(EXPLORER_SCRIPT_PATH, (_request: Request, response: Response) => response.sendFile(EXPLORER_SCRIPT_FILE, { maxAge: '1h' }));
   // Built on the first request for it rather than during start-up.
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, servers), {
     jsonDocumentUrl: 'openapi.json',
     raw: ['json'],
     customSiteTitle: 'Portfolio Content Service API',
-    customJsStr: AUTHORIZE_AS_GUEST,
-    swaggerOptions: { persistAuthorization: false },
+    customJs: EXPLORER_SCRIPT_PATH,
+    swaggerOptions: EXPLORER_HOOKS,
     patchDocumentOnRequest: <TRequest>(request: TRequest, _response: unknown, document: OpenAPIObject) =>
       withOwnOriginFirst(request as Request, document),
   });
