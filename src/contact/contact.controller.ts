@@ -21,12 +21,24 @@ export class ContactController {
       'Stores the message (with a database), then mails a notification to the site owner and a confirmation to the sender ' +
       '(which carries no text the sender wrote). Credentials rejected by the mail server, or a confirmation refused for good ' +
       'after the owner was notified, still give 200; any other mail failure gives 500.',
+    body: {
+      example: {
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        message: 'I would like to talk about a data project.',
+        company: 'Analytical Engines Ltd.',
+      },
+    },
     responses: {
       200: {
         type: ContactResponseDto,
         description: 'Received; the owner has the message and the confirmation went out (or was refused for good)',
       },
-      500: 'A mail could not be sent. With a database the message was kept and will be delivered, and the detail says so; without one it says to try again later',
+      500: {
+        description:
+          'A mail could not be sent. With a database the message was kept and will be delivered, and the detail says so; without one it says to try again later',
+        detail: 'Your message was received and kept, and will be delivered shortly; there is no need to send it again',
+      },
       503: 'The database is unavailable; nothing was sent',
     },
   })

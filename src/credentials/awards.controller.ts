@@ -10,8 +10,9 @@ import { AwardsService } from './awards.service';
 import { AwardDto } from './dto/award.dto';
 import { CreateAwardDto, UpdateAwardDto } from './dto/create-award.dto';
 import { AwardIdParams } from './dto/credential-params.dto';
+import { CREATE_AWARD_EXAMPLE, PATCH_AWARD_EXAMPLE, REORDER_AWARDS_EXAMPLE, REPLACE_AWARD_EXAMPLE } from './credentials.examples';
 
-const NOT_FOUND = 'No award has this id';
+const NOT_FOUND = { description: 'No award has this id', detail: 'Award 0b7e2c4a-9d1f-4e6b-8a3c-5f2e1d0c9b8a not found' };
 
 @ApiTags('credentials')
 @Controller('awards')
@@ -26,7 +27,7 @@ export class AwardsController {
   }
 
   @Post()
-  @AdminOperation({ summary: 'Create an award; it goes last', responses: { 201: IdResponseDto } })
+  @AdminOperation({ summary: 'Create an award; it goes last', body: { example: CREATE_AWARD_EXAMPLE }, responses: { 201: IdResponseDto } })
   create(@Body() dto: CreateAwardDto): Promise<IdResponseDto> {
     return this.awards.create(dto);
   }
@@ -35,7 +36,11 @@ export class AwardsController {
   @Patch('reorder')
   @AdminOperation({
     summary: 'Move the listed awards to the front, in the listed order',
-    responses: { 200: { type: [AwardDto], description: 'Every award in its new order' }, 404: 'A listed id is unknown; nothing changed' },
+    body: { example: REORDER_AWARDS_EXAMPLE },
+    responses: {
+      200: { type: [AwardDto], description: 'Every award in its new order' },
+      404: { description: 'A listed id is unknown; nothing changed', detail: 'Unknown award: 0b7e2c4a-9d1f-4e6b-8a3c-5f2e1d0c9b8a' },
+    },
   })
   reorder(@Body() dto: ReorderByIdRequestDto): Promise<AwardDto[]> {
     return this.awards.reorder(dto.order);
@@ -45,6 +50,7 @@ export class AwardsController {
   @AdminOperation({
     summary: 'Replace an award',
     description: 'title, organization and year are required; omitted optional fields are reset.',
+    body: { example: REPLACE_AWARD_EXAMPLE },
     responses: { 200: AwardDto, 404: NOT_FOUND },
   })
   replace(
@@ -55,7 +61,11 @@ export class AwardsController {
   }
 
   @Patch(':award_id')
-  @AdminOperation({ summary: 'Change the given fields of an award', responses: { 200: AwardDto, 404: NOT_FOUND } })
+  @AdminOperation({
+    summary: 'Change the given fields of an award',
+    body: { example: PATCH_AWARD_EXAMPLE },
+    responses: { 200: AwardDto, 404: NOT_FOUND },
+  })
   patch(@Param() { award_id }: AwardIdParams, @Body() dto: UpdateAwardDto): Promise<AwardDto> {
     return this.awards.patch(award_id, dto);
   }

@@ -10,8 +10,14 @@ import { CertificationsService } from './certifications.service';
 import { CertificationDto } from './dto/certification.dto';
 import { CreateCertificationDto, UpdateCertificationDto } from './dto/create-certification.dto';
 import { CertificationIdParams } from './dto/credential-params.dto';
+import {
+  CREATE_CERTIFICATION_EXAMPLE,
+  PATCH_CERTIFICATION_EXAMPLE,
+  REORDER_CERTIFICATIONS_EXAMPLE,
+  REPLACE_CERTIFICATION_EXAMPLE,
+} from './credentials.examples';
 
-const NOT_FOUND = 'No certification has this id';
+const NOT_FOUND = { description: 'No certification has this id', detail: 'Certification 0b7e2c4a-9d1f-4e6b-8a3c-5f2e1d0c9b8a not found' };
 const LOCKS_SYNCED =
   'An edit of an entry a provider synced sets syncEnabled false (the sync then keeps the edit), unless the body sets it true.';
 
@@ -28,7 +34,11 @@ export class CertificationsController {
   }
 
   @Post()
-  @AdminOperation({ summary: 'Create a certification (source manual); it goes last', responses: { 201: IdResponseDto } })
+  @AdminOperation({
+    summary: 'Create a certification (source manual); it goes last',
+    body: { example: CREATE_CERTIFICATION_EXAMPLE },
+    responses: { 201: IdResponseDto },
+  })
   create(@Body() dto: CreateCertificationDto): Promise<IdResponseDto> {
     return this.certifications.create(dto);
   }
@@ -37,9 +47,13 @@ export class CertificationsController {
   @Patch('reorder')
   @AdminOperation({
     summary: 'Move the listed certifications to the front, in the listed order',
+    body: { example: REORDER_CERTIFICATIONS_EXAMPLE },
     responses: {
       200: { type: [CertificationDto], description: 'Every certification in its new order' },
-      404: 'A listed id is unknown; nothing changed',
+      404: {
+        description: 'A listed id is unknown; nothing changed',
+        detail: 'Unknown certification: 0b7e2c4a-9d1f-4e6b-8a3c-5f2e1d0c9b8a',
+      },
     },
   })
   reorder(@Body() dto: ReorderByIdRequestDto): Promise<CertificationDto[]> {
@@ -50,6 +64,7 @@ export class CertificationsController {
   @AdminOperation({
     summary: 'Replace a certification',
     description: `title is required; omitted optional fields are reset. ${LOCKS_SYNCED}`,
+    body: { example: REPLACE_CERTIFICATION_EXAMPLE },
     responses: { 200: CertificationDto, 404: NOT_FOUND },
   })
   replace(
@@ -63,6 +78,7 @@ export class CertificationsController {
   @AdminOperation({
     summary: 'Change the given fields of a certification',
     description: LOCKS_SYNCED,
+    body: { example: PATCH_CERTIFICATION_EXAMPLE },
     responses: { 200: CertificationDto, 404: NOT_FOUND },
   })
   patch(@Param() { certification_id }: CertificationIdParams, @Body() dto: UpdateCertificationDto): Promise<CertificationDto> {

@@ -36,7 +36,11 @@ export class CvDownloadController {
   @Operation({
     summary: 'Where to download the CV in a language',
     description: 'The body is optional; english when left out. PATCH, so the explorer shows it as an action button.',
-    responses: { 200: CvDownloadLinkDto, 404: 'This language variant is missing' },
+    body: { example: { lang: 'nederlands' }, required: false },
+    responses: {
+      200: CvDownloadLinkDto,
+      404: { description: 'This language variant is missing', detail: 'The nederlands CV is not available' },
+    },
   })
   link(@Body() request: CvDownloadRequestDto): Promise<CvDownloadLinkDto> {
     return this.files.link(request.lang);

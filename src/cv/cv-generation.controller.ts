@@ -23,11 +23,15 @@ export class CvGenerationController {
   @Operation({
     summary: 'Generate the CV from the current content',
     description: 'Renders the CV with headless Chromium. The body is optional; english when left out.',
+    body: { example: { lang: 'english' }, required: false },
     responses: {
       // The PDF is the only answer in another media type than JSON; every error is JSON.
       200: { description: 'The CV as a PDF file', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
-      404: 'The cvGeneration flag is off',
-      503: 'No usable browser, too many renders waiting, or a render over 30 s',
+      404: { description: 'The cvGeneration flag is off', detail: 'CV generation is not enabled' },
+      503: {
+        description: 'No usable browser, too many renders waiting, or a render over 30 s',
+        detail: 'CV generation is unavailable: no usable browser',
+      },
     },
   })
   async generate(@Body() request: CvDownloadRequestDto): Promise<StreamableFile> {

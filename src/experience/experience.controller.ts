@@ -11,9 +11,15 @@ import { ExperienceIndexParams, WorkEntryIdParams } from './dto/experience-param
 import { ExperienceQueryDto } from './dto/experience-query.dto';
 import { UpdateWorkEntryDto } from './dto/update-work-entry.dto';
 import { WorkEntryDto } from './dto/work-entry.dto';
+import {
+  CREATE_WORK_ENTRY_EXAMPLE,
+  PATCH_WORK_ENTRY_EXAMPLE,
+  REORDER_WORK_ENTRIES_EXAMPLE,
+  REPLACE_WORK_ENTRY_EXAMPLE,
+} from './experience.examples';
 import { ExperienceService } from './experience.service';
 
-const NOT_FOUND = 'No work entry has this id';
+const NOT_FOUND = { description: 'No work entry has this id', detail: 'Experience entry 0b7e2c4a-9d1f-4e6b-8a3c-5f2e1d0c9b8a not found' };
 
 @ApiTags('experience')
 @Controller('experience')
@@ -33,14 +39,18 @@ export class ExperienceController {
     description: 'Deprecated: indexes shift when entries are reordered. Use GET /api/experience.',
     deprecated: true,
     returns: WorkEntryDto,
-    notFound: 'No entry at this index',
+    notFound: { description: 'No entry at this index', detail: 'Experience entry at index 12 not found' },
   })
   findByIndex(@Param() { index }: ExperienceIndexParams): Promise<WorkEntryDto> {
     return this.experience.findByIndex(index);
   }
 
   @Post()
-  @AdminOperation({ summary: 'Create a work entry; it goes first, as the newest', responses: { 201: IdResponseDto } })
+  @AdminOperation({
+    summary: 'Create a work entry; it goes first, as the newest',
+    body: { example: CREATE_WORK_ENTRY_EXAMPLE },
+    responses: { 201: IdResponseDto },
+  })
   create(@Body() dto: CreateWorkEntryDto): Promise<IdResponseDto> {
     return this.experience.create(dto);
   }
@@ -49,9 +59,13 @@ export class ExperienceController {
   @Patch('reorder')
   @AdminOperation({
     summary: 'Move the listed entries to the front, in the listed order',
+    body: { example: REORDER_WORK_ENTRIES_EXAMPLE },
     responses: {
       200: { type: [WorkEntryDto], description: 'Every entry in its new order' },
-      404: 'A listed id is unknown; nothing changed',
+      404: {
+        description: 'A listed id is unknown; nothing changed',
+        detail: 'Unknown experience entry: 0b7e2c4a-9d1f-4e6b-8a3c-5f2e1d0c9b8a',
+      },
     },
   })
   reorder(@Body() dto: ReorderByIdRequestDto): Promise<WorkEntryDto[]> {
@@ -62,6 +76,7 @@ export class ExperienceController {
   @AdminOperation({
     summary: 'Replace a work entry',
     description: 'company, role and period are required; omitted optional fields are reset.',
+    body: { example: REPLACE_WORK_ENTRY_EXAMPLE },
     responses: { 200: WorkEntryDto, 404: NOT_FOUND },
   })
   replace(
@@ -72,7 +87,11 @@ export class ExperienceController {
   }
 
   @Patch(':entry_id')
-  @AdminOperation({ summary: 'Change the given fields of a work entry', responses: { 200: WorkEntryDto, 404: NOT_FOUND } })
+  @AdminOperation({
+    summary: 'Change the given fields of a work entry',
+    body: { example: PATCH_WORK_ENTRY_EXAMPLE },
+    responses: { 200: WorkEntryDto, 404: NOT_FOUND },
+  })
   patch(@Param() { entry_id }: WorkEntryIdParams, @Body() dto: UpdateWorkEntryDto): Promise<WorkEntryDto> {
     return this.experience.patch(entry_id, dto);
   }

@@ -24,10 +24,14 @@ export class FlagsController {
   @AdminOperation({
     summary: 'Change one or both flags',
     description: 'Writes to the configuration store; a flag missing there is created. The next read shows the new state.',
+    body: { example: { cvGeneration: true } },
     responses: {
       200: { type: FeatureFlagsDto, description: 'The flags after the change' },
-      400: 'No flags provided',
-      503: 'No configuration store is configured, or it is unreachable',
+      400: { description: 'No flags provided', detail: 'No flags provided' },
+      503: {
+        description: 'No configuration store is configured, or it is unreachable',
+        detail: 'The configuration store is unavailable; try again shortly',
+      },
     },
   })
   update(@Body() changes: FeatureFlagsUpdateDto): Promise<FeatureFlagsDto> {

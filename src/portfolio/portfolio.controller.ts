@@ -1,3 +1,4 @@
+import { DEMO_CONTENT } from '@/content';
 import { Body, Controller, Get, Put, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
@@ -31,7 +32,14 @@ export class PortfolioController {
     description:
       'One transaction: every list is replaced, or nothing is when anything is invalid (422, with loc paths into the document). ' +
       'Contact messages and CV download events are not content and stay.',
-    responses: { 200: ContentCountsDto, 413: `Request body larger than ${readableBytes(LARGE_BODY_LIMIT)}` },
+    body: { example: DEMO_CONTENT },
+    responses: {
+      200: ContentCountsDto,
+      413: {
+        description: `Request body larger than ${readableBytes(LARGE_BODY_LIMIT)}`,
+        detail: `Request body exceeds the ${readableBytes(LARGE_BODY_LIMIT)} limit`,
+      },
+    },
   })
   import(@Body() document: ContentDocumentDto): Promise<ContentCountsDto> {
     return this.portfolio.import(document);

@@ -8,7 +8,8 @@ import { ProfileDto } from './dto/profile.dto';
 import { ReplaceProfileDto, UpdateProfileDto } from './dto/profile-input.dto';
 import { ProfileService } from './profile.service';
 
-const NOT_SET = 'No profile has been set yet';
+import { PATCH_PROFILE_EXAMPLE, REPLACE_PROFILE_EXAMPLE } from './profile.examples';
+const NOT_SET = { description: 'No profile has been set yet', detail: 'No profile has been set' };
 
 @ApiTags('profile')
 @Controller('profile')
@@ -26,6 +27,7 @@ export class ProfileController {
   @AdminOperation({
     summary: 'Set the profile',
     description: 'Creates or replaces it: name is required; omitted fields are reset ("", [], and "" in each language).',
+    body: { example: REPLACE_PROFILE_EXAMPLE },
     responses: { 200: ProfileDto },
   })
   replace(@Body(new RequireFieldsPipe<ReplaceProfileDto>(['name'])) dto: ReplaceProfileDto): Promise<ProfileDto> {
@@ -36,6 +38,7 @@ export class ProfileController {
   @AdminOperation({
     summary: 'Change the given fields of the profile',
     description: 'In headline and summary, only the languages given change.',
+    body: { example: PATCH_PROFILE_EXAMPLE },
     responses: { 200: ProfileDto, 404: NOT_SET },
   })
   patch(@Body() dto: UpdateProfileDto): Promise<ProfileDto> {

@@ -11,10 +11,17 @@ import { ProjectCreatedDto } from './dto/project-created.dto';
 import { ProjectDetailDto } from './dto/project-detail.dto';
 import { ProjectIdParams, ProjectSlugParams } from './dto/project-params.dto';
 import { UpdateProjectDto } from './dto/update-project.dto';
+import {
+  CREATE_PROJECT_EXAMPLE,
+  EXAMPLE_SLUG,
+  PATCH_PROJECT_EXAMPLE,
+  REORDER_PROJECTS_EXAMPLE,
+  REPLACE_PROJECT_EXAMPLE,
+} from './projects.examples';
 import { ProjectsService } from './projects.service';
 
-const NOT_FOUND = 'No project has this slug';
-const SLUG_TAKEN = 'The slug is already taken';
+const NOT_FOUND = { description: 'No project has this slug', detail: 'Project "harbour-planer" not found' };
+const SLUG_TAKEN = { description: 'The slug is already taken', detail: `Slug "${EXAMPLE_SLUG}" is already taken` };
 
 @ApiTags('projects')
 @Controller('projects')
@@ -37,6 +44,7 @@ export class ProjectsController {
   @Post()
   @AdminOperation({
     summary: 'Create a project; it goes last',
+    body: { example: CREATE_PROJECT_EXAMPLE },
     responses: { 201: ProjectCreatedDto, 409: SLUG_TAKEN },
   })
   create(@Body() dto: CreateProjectDto): Promise<ProjectCreatedDto> {
@@ -47,9 +55,10 @@ export class ProjectsController {
   @Patch('reorder')
   @AdminOperation({
     summary: 'Move the listed projects to the front, in the listed order',
+    body: { example: REORDER_PROJECTS_EXAMPLE },
     responses: {
       200: { type: [ProjectCardDto], description: 'Every project in its new order' },
-      404: 'A listed slug is unknown; nothing changed',
+      404: { description: 'A listed slug is unknown; nothing changed', detail: 'Unknown project slug: harbour-planer' },
     },
   })
   reorder(@Body() dto: ReorderRequestDto): Promise<ProjectCardDto[]> {
@@ -60,6 +69,7 @@ export class ProjectsController {
   @AdminOperation({
     summary: 'Replace a project',
     description: 'title and description are required; omitted optional fields are reset. The slug stays unless given.',
+    body: { example: REPLACE_PROJECT_EXAMPLE },
     responses: { 200: ProjectDetailDto, 404: NOT_FOUND, 409: SLUG_TAKEN },
   })
   replace(
@@ -72,6 +82,7 @@ export class ProjectsController {
   @Patch(':slug')
   @AdminOperation({
     summary: 'Change the given fields of a project',
+    body: { example: PATCH_PROJECT_EXAMPLE },
     responses: { 200: ProjectDetailDto, 404: NOT_FOUND, 409: SLUG_TAKEN },
   })
   patch(@Param() { slug }: ProjectSlugParams, @Body() dto: UpdateProjectDto): Promise<ProjectDetailDto> {

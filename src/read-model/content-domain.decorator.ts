@@ -1,7 +1,7 @@
 import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { ApiServiceUnavailableResponse } from '@nestjs/swagger';
-import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
 import { CONTENT_STORE_UNAVAILABLE } from '@/common/openapi/common-responses';
+import { errorResponse, USUAL_DETAILS } from '@/common/openapi/operation.decorator';
 import type { ContentDomain as Domain } from './content-domains';
 import { CONTENT_DOMAIN } from './metadata-keys';
 import { ReadModelInterceptor } from './read-model.interceptor';
@@ -16,5 +16,5 @@ export const ContentDomain = (...domains: Domain[]): ClassDecorator =>
   applyDecorators(
     SetMetadata(CONTENT_DOMAIN, domains),
     UseInterceptors(ReadModelInterceptor),
-    ApiServiceUnavailableResponse({ description: CONTENT_STORE_UNAVAILABLE, type: ErrorDetailDto }),
+    ApiServiceUnavailableResponse(errorResponse(CONTENT_STORE_UNAVAILABLE, USUAL_DETAILS[503])),
   );

@@ -1,6 +1,6 @@
 import { applyDecorators, SetMetadata, type Type } from '@nestjs/common';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
-import { Operation } from '@/common/openapi/operation.decorator';
+import { type ErrorDoc, Operation } from '@/common/openapi/operation.decorator';
 import { PUBLIC_READ } from './metadata-keys';
 import { CACHE_CONTROL } from './prepared-body';
 
@@ -9,8 +9,8 @@ export interface PublicReadSpec {
   description?: string;
   deprecated?: boolean;
   returns: Type | [Type];
-  /** Describes the 404, when the read can answer one. */
-  notFound?: string;
+  /** The 404, when the read can answer one. */
+  notFound?: ErrorDoc;
 }
 
 const HEADERS = {

@@ -11,10 +11,21 @@ import { SkillCategoryDto, SkillDto } from './dto/skill-category.dto';
 import { SkillCategoryIdParams, SkillIdParams } from './dto/skill-params.dto';
 import { UpdateSkillCategoryDto } from './dto/update-skill-category.dto';
 import { UpdateSkillDto } from './dto/update-skill.dto';
+import {
+  CREATE_CATEGORY_EXAMPLE,
+  CREATE_SKILL_EXAMPLE,
+  PATCH_CATEGORY_EXAMPLE,
+  PATCH_SKILL_EXAMPLE,
+  REPLACE_CATEGORY_EXAMPLE,
+  REPLACE_SKILL_EXAMPLE,
+} from './skills.examples';
 import { SkillsService } from './skills.service';
 
-const CATEGORY_NOT_FOUND = 'No skill category has this id';
-const SKILL_NOT_FOUND = 'No skill has this id';
+const CATEGORY_NOT_FOUND = {
+  description: 'No skill category has this id',
+  detail: 'Skill category 0b7e2c4a-9d1f-4e6b-8a3c-5f2e1d0c9b8a not found',
+};
+const SKILL_NOT_FOUND = { description: 'No skill has this id', detail: 'Skill 0b7e2c4a-9d1f-4e6b-8a3c-5f2e1d0c9b8a not found' };
 
 @ApiTags('skills')
 @Controller('skills')
@@ -29,7 +40,11 @@ export class SkillsController {
   }
 
   @Post('categories')
-  @AdminOperation({ summary: 'Create a skill category, optionally with skills; it goes last', responses: { 201: IdResponseDto } })
+  @AdminOperation({
+    summary: 'Create a skill category, optionally with skills; it goes last',
+    body: { example: CREATE_CATEGORY_EXAMPLE },
+    responses: { 201: IdResponseDto },
+  })
   createCategory(@Body() dto: CreateSkillCategoryDto): Promise<IdResponseDto> {
     return this.skills.createCategory(dto);
   }
@@ -37,6 +52,7 @@ export class SkillsController {
   @Put('categories/:category_id')
   @AdminOperation({
     summary: 'Replace a skill category (title required); its skills stay as they are',
+    body: { example: REPLACE_CATEGORY_EXAMPLE },
     responses: { 200: SkillCategoryDto, 404: CATEGORY_NOT_FOUND },
   })
   replaceCategory(
@@ -47,7 +63,11 @@ export class SkillsController {
   }
 
   @Patch('categories/:category_id')
-  @AdminOperation({ summary: 'Change the given fields of a skill category', responses: { 200: SkillCategoryDto, 404: CATEGORY_NOT_FOUND } })
+  @AdminOperation({
+    summary: 'Change the given fields of a skill category',
+    body: { example: PATCH_CATEGORY_EXAMPLE },
+    responses: { 200: SkillCategoryDto, 404: CATEGORY_NOT_FOUND },
+  })
   patchCategory(@Param() { category_id }: SkillCategoryIdParams, @Body() dto: UpdateSkillCategoryDto): Promise<SkillCategoryDto> {
     return this.skills.patchCategory(category_id, dto);
   }
@@ -63,13 +83,21 @@ export class SkillsController {
   }
 
   @Post('categories/:category_id/skills')
-  @AdminOperation({ summary: 'Add a skill to a category; it goes last', responses: { 201: IdResponseDto, 404: CATEGORY_NOT_FOUND } })
+  @AdminOperation({
+    summary: 'Add a skill to a category; it goes last',
+    body: { example: CREATE_SKILL_EXAMPLE },
+    responses: { 201: IdResponseDto, 404: CATEGORY_NOT_FOUND },
+  })
   createSkill(@Param() { category_id }: SkillCategoryIdParams, @Body() dto: CreateSkillDto): Promise<IdResponseDto> {
     return this.skills.createSkill(category_id, dto);
   }
 
   @Put(':skill_id')
-  @AdminOperation({ summary: 'Replace a skill (name required)', responses: { 200: SkillDto, 404: SKILL_NOT_FOUND } })
+  @AdminOperation({
+    summary: 'Replace a skill (name required)',
+    body: { example: REPLACE_SKILL_EXAMPLE },
+    responses: { 200: SkillDto, 404: SKILL_NOT_FOUND },
+  })
   replaceSkill(
     @Param() { skill_id }: SkillIdParams,
     @Body(new RequireFieldsPipe<UpdateSkillDto>(['name'])) dto: UpdateSkillDto,
@@ -78,7 +106,11 @@ export class SkillsController {
   }
 
   @Patch(':skill_id')
-  @AdminOperation({ summary: 'Change the given fields of a skill', responses: { 200: SkillDto, 404: SKILL_NOT_FOUND } })
+  @AdminOperation({
+    summary: 'Change the given fields of a skill',
+    body: { example: PATCH_SKILL_EXAMPLE },
+    responses: { 200: SkillDto, 404: SKILL_NOT_FOUND },
+  })
   patchSkill(@Param() { skill_id }: SkillIdParams, @Body() dto: UpdateSkillDto): Promise<SkillDto> {
     return this.skills.patchSkill(skill_id, dto);
   }

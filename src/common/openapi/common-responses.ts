@@ -1,14 +1,15 @@
 import type { OpenAPIObject, OperationObject, ResponsesObject } from '@nestjs/swagger';
 import { BODY_LIMIT, readableBytes } from '@/common/http/body-limits';
+import { USUAL_DETAILS } from './operation.decorator';
 
 /** The 503 of every operation on content: admin writes without a database, and any read or write while it is down. */
 export const CONTENT_STORE_UNAVAILABLE = 'No database is configured (admin writes), or the database is unavailable';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
 
-const errorDetail = (description: string) => ({
+const errorDetail = (description: string, detail: string) => ({
   description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorDetail' } } },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorDetail' }, example: { detail } } },
 });
 const validationError = {
   description: 'Validation error',
@@ -31,7 +32,10 @@ export function declareCommonResponses(document: OpenAPIObject): void {
 
 function declareOn(operation: OperationObject): void {
   const responses: ResponsesObject = operation.responses;
-  responses['413'] ??= errorDetail(`Request body larger than ${readableBytes(BODY_LIMIT)}`);
+  responses['413'] ??= errorDetail(
+    `Request body larger than ${readableBytes(BODY_LIMIT)}`,
+    `Request body exceeds the ${readableBytes(BODY_LIMIT)} limit`,
+  );
   responses['422'] ??= validationError;
-  responses['500'] ??= errorDetail('Unexpected failure; the detail is generic');
+  responses['500'] ??= errorDetail('Unexpected failure; the detail is generic', USUAL_DETAILS[500]);
 }

@@ -1,34 +1,90 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiOperation, ApiResponse, type ApiResponseOptions } from '@nestjs/swagger';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { ApiBody, ApiOperation, ApiResponse, type ApiResponseOptions, getSchemaPath } from '@nestjs/swagger';
 import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
+
+/** An error answer with the detail the service sends, shown as its example. */
+export interface ErrorDoc {
+  description: string;
+  detail: string;
+}
 
 /**
  * What one status answers: a DTO (or `[Dto]` for a list) for a success body; a description for
- * an error (its body is ErrorDetail) or for a success without body (204, 304); or the options
- * of @ApiResponse() for anything else (a described body, headers, another media type); the map's
- * key is the status.
+ * an error (its body is ErrorDetail, its example the usual detail of that status) or for a
+ * success without body (204, 304); an ErrorDoc for an error whose detail is the operation's own;
+ * or the options of @ApiResponse() for anything else (a described body, headers, another media
+ * type); the map's key is the status.
  */
-export type ResponseDoc = Type | [Type] | string | ApiResponseOptions;
+export type ResponseDoc = Type | [Type] | string | ErrorDoc | ApiResponseOptions;
+
+/** The body an operation takes: an example that works as it stands on the demo content. */
+export interface BodyDoc {
+  example: unknown;
+  /** False where the body may be left out (the CV operations). */
+  required?: boolean;
+}
 
 export interface OperationSpec {
   summary: string;
   description?: string;
   deprecated?: boolean;
+  body?: BodyDoc;
   /** Every status the operation itself answers (undefined ones are left out); the global 413, 422 and 500 are declared for all. */
   responses: Record<number, ResponseDoc | undefined>;
 }
 
+/** The detail every operation sends with these statuses. */
+export const USUAL_DETAILS: Record<number, string> = {
+  401: 'Invalid or expired credentials',
+  403: 'Admin rights required',
+  429: 'Rate limit exceeded',
+  500: 'Internal server error',
+  503: 'The database is unavailable; try again shortly',
+};
+
+/** An error body declared as JSON with the detail as its example. */
+export const errorResponse = (description: string, detail: string | undefined): ApiResponseOptions => ({
+  description,
+  content: {
+    'application/json': { schema: { $ref: getSchemaPath(ErrorDetailDto) }, ...(detail === undefined ? {} : { example: { detail } }) },
+  },
+});
+
+const isErrorDoc = (doc: ResponseDoc): doc is ErrorDoc => typeof doc === 'object' && 'detail' in doc && typeof doc.detail === 'string';
+
 function response(status: number, doc: ResponseDoc): MethodDecorator {
   if (typeof doc === 'string') {
-    return ApiResponse(status >= 400 ? { status, description: doc, type: ErrorDetailDto } : { status, description: doc });
+    return ApiResponse(status >= 400 ? { status, ...errorResponse(doc, USUAL_DETAILS[status]) } : { status, description: doc });
   }
+  if (isErrorDoc(doc)) return ApiResponse({ status, ...errorResponse(doc.description, doc.detail) });
   if (typeof doc === 'function' || Array.isArray(doc)) return ApiResponse({ status, type: doc });
   return ApiResponse({ ...doc, status });
 }
 
-/** Documents an operation in one place: its summary and a status-to-answer map. */
-export const Operation = ({ summary, description, deprecated, responses }: OperationSpec): MethodDecorator =>
+/**
+ * The request body with its example. Its model is the handler's @Body() parameter, as Nest
+ * recorded it: parameter decorators run before method decorators.
+ */
+function requestBody({ example, required = true }: BodyDoc): MethodDecorator {
+  return (target, key, descriptor) => {
+    const routeArguments = (Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, key) ?? {}) as Record<string, { index: number }>;
+    const body = Object.entries(routeArguments).find(([argument]) => argument.startsWith(`${RouteParamtypes.BODY}:`));
+    if (!body) throw new Error(`${String(key)} documents a body but takes none`);
+    const type = (Reflect.getMetadata('design:paramtypes', target, key) as Type[])[body[1].index];
+    ApiBody({ type, required, examples: { example: { summary: 'Works as it stands on the demo content', value: example } } })(
+      target,
+      key,
+      descriptor,
+    );
+  };
+}
+
+/** Documents an operation in one place: its summary, its body's example and a status-to-answer map. */
+export const Operation = ({ summary, description, deprecated, body, responses }: OperationSpec): MethodDecorator =>
   applyDecorators(
     ApiOperation({ summary, description, deprecated }),
+    ...(body ? [requestBody(body)] : []),
     ...Object.entries(responses).flatMap(([status, doc]) => (doc === undefined ? [] : [response(Number(status), doc)])),
   );

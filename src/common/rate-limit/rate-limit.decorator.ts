@@ -1,7 +1,7 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiResponse, type ApiResponseOptions } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
+import { errorResponse, USUAL_DETAILS } from '@/common/openapi/operation.decorator';
 
 /** Marks a handler as limited; the guard counts only marked handlers. */
 export const RATE_LIMITED = 'rate-limited';
@@ -10,8 +10,7 @@ const WINDOW_MS = { minute: 60_000, hour: 3_600_000 } as const;
 
 /** How a 429 is declared: the service's error body, and Retry-After with the seconds to wait. */
 export const tooManyRequests = (why: string): ApiResponseOptions => ({
-  description: `${why}. Retry-After gives the seconds to wait.`,
-  type: ErrorDetailDto,
+  ...errorResponse(`${why}. Retry-After gives the seconds to wait.`, USUAL_DETAILS[429]),
   headers: { 'Retry-After': { description: 'Seconds until the limit allows this client again', schema: { type: 'integer', minimum: 1 } } },
 });
 
