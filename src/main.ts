@@ -1,11 +1,12 @@
 import 'reflect-metadata';
-import type { Server } from 'node:http';
+import { Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { stopGracefullyOn } from './common/http/graceful-shutdown';
+import { listen, listeningUrls } from './common/http/listen';
 import { ServiceHttpAdapter } from './common/http/service-http-adapter';
 import { BootLogger } from './common/logging/boot-logger';
 import { startFailure } from './common/logging/start-failure';
@@ -25,11 +26,10 @@ async function bootstrap(): Promise<void> {
   stopGracefullyOn(['SIGTERM', 'SIGINT'], app);
   await app.init();
   // Listening here rather than through app.listen(), which logs a failure itself before the one start_failed line.
-  await listen(app.getHttpServer(), app.get<ConfigType<typeof appConfig>>(appConfig.KEY).port);
-}
-
-function listen(server: Server, port: number): Promise<void> {
-  return new Promise((resolve, reject) => server.once('error', reject).listen(port, () => resolve()));
+  const { port } = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
+  await listen(app.getHttpServer(), port);
+  const [local, ...others] = listeningUrls(port);
+  new Logger('Service').log({ event: 'listening', url: local, docs: `${local}/docs`, alsoAt: others });
 }
 
 bootstrap().catch((error: unknown) => {

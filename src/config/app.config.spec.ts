@@ -28,8 +28,10 @@ describe('configuration', () => {
     process.env.RATE_LIMIT_ENABLED = 'false';
     expect(appConfig()).toMatchObject({ port: 9001, trustProxy: 2 });
     expect(limitsConfig()).toEqual({ rateLimitEnabled: false });
-    process.env.TRUST_PROXY = 'loopback, 10.0.0.0/8';
-    expect(appConfig().trustProxy).toBe('loopback, 10.0.0.0/8');
+    for (const accepted of ['loopback, 10.0.0.0/8', '203.0.113.7', '2001:db8::/32, uniquelocal', '10.0.0.0/255.0.0.0']) {
+      process.env.TRUST_PROXY = accepted;
+      expect(appConfig().trustProxy).toBe(accepted);
+    }
   });
 
   it.each([
@@ -37,6 +39,9 @@ describe('configuration', () => {
     ['PORT', '70000', 'PORT must be a whole number from 1 to 65535'],
     ['APP_ENV', 'staging', 'APP_ENV must be dev or prod'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of'],
+    ['TRUST_PROXY', 'maybe', 'TRUST_PROXY must be false, true, a number of proxies'],
+    ['TRUST_PROXY', '10.0.0.0/33', 'TRUST_PROXY must be false, true, a number of proxies'],
+    ['TRUST_PROXY', 'loopback, 10.0.0', 'TRUST_PROXY must be false, true, a number of proxies'],
   ])('rejects %s=%s with one line naming it', (name, value, reason) => {
     process.env[name] = value;
     expect(() => appConfig()).toThrow(reason);

@@ -1,10 +1,33 @@
 import { registerAs } from '@nestjs/config';
-import { IsIn, IsOptional, IsString, IsUrl } from 'class-validator';
+import { isIP } from 'node:net';
+import { IsIn, IsOptional, IsUrl, ValidateBy } from 'class-validator';
 import { EnvInteger } from './env-decorators';
 import { validateConfig } from './validate-config';
 
 const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const TRUST_PROXY_MESSAGE =
+  'TRUST_PROXY must be false, true, a number of proxies (1 behind one proxy), or proxy addresses or subnets such as loopback, 10.0.0.0/8';
+
+/** The names Express (proxy-addr) knows for address ranges. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isSubnet(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || !isIP(address)) return false;
+  if (prefix === undefined) return true;
+  const bits = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) ? Number(prefix) <= bits : isIP(prefix) === 4;
+}
+
+/** What Express accepts as `trust proxy`, checked here so that a typo names the variable instead of failing inside Express. */
+function isTrustProxy(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  if (value === 'true' || value === 'false' || /^\d+$/.test(value)) return true;
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every((entry) => NAMED_RANGES.has(entry) || isSubnet(entry));
+}
 
 class AppEnvironment {
   @EnvInteger(1, 65535)
@@ -17,8 +40,7 @@ class AppEnvironment {
   readonly LOG_LEVEL: LogLevel = 'info';
 
   /** Express `trust proxy`: false, true, a hop count or a list of addresses/subnets. */
-  @IsOptional()
-  @IsString()
+  @ValidateBy({ name: 'isTrustProxy', validator: { validate: isTrustProxy } }, { message: TRUST_PROXY_MESSAGE })
   readonly TRUST_PROXY: string = 'false';
 
   /** Prometheus metrics on their own port, never the public one; unset = no exporter. */

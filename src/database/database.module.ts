@@ -4,10 +4,11 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { getDataSourceToken, TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { ClsModule } from 'nestjs-cls';
-import type { DataSourceOptions } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { databaseConfig } from '@/config/database.config';
 import { postgresOptions } from './data-source.options';
 import { DatabaseStatus } from './database-status';
+import { openDatabase } from './open-database';
 
 type Entities = NonNullable<DataSourceOptions['entities']>;
 
@@ -26,11 +27,17 @@ export class DatabaseModule {
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [databaseConfig.KEY],
-          useFactory: ({ url, migrationsRun }: ConfigType<typeof databaseConfig>): TypeOrmModuleOptions =>
+          useFactory: ({ url }: ConfigType<typeof databaseConfig>): TypeOrmModuleOptions =>
             url
-              ? { ...postgresOptions(url), entities, migrationsRun, retryAttempts: 3, retryDelay: 2_000 }
+              ? // openDatabase waits and migrates; TypeORM's own fixed-delay retries are off.
+                { ...postgresOptions(url), entities, migrationsRun: false, retryAttempts: 0 }
               : // Without DATABASE_URL the data source is never connected; content comes from the served document.
                 { type: 'postgres', entities, manualInitialization: true },
+          dataSourceFactory: async (options) => {
+            const dataSource = new DataSource(options!);
+            const { url, migrationsRun, startupWaitMs } = databaseConfig();
+            return url ? openDatabase(dataSource, { waitMs: startupWaitMs, runMigrations: migrationsRun }) : dataSource;
+          },
         }),
         ClsModule.forRoot({
           global: true,

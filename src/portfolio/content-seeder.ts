@@ -7,10 +7,11 @@ import { PortfolioService } from './portfolio.service';
 
 /**
  * Seeds an empty database at start-up from the served content document (CONTENT_FILE, or the
- * built-in data set), after TypeORM has run the pending migrations, so both modes answer alike;
+ * built-in data set), after the pending migrations ran, so both modes answer alike;
  * with CONTENT_SEED=none an empty database stays empty. Once any content exists it does nothing:
  * content the owner deleted never comes back. It runs before this instance listens for content
- * changes (at bootstrap), so its own seeding is no news to it.
+ * changes (at bootstrap), so its own seeding is no news to it. Either way, the log says what
+ * content the instance starts with.
  */
 @Injectable()
 export class ContentSeeder implements OnModuleInit {
@@ -24,10 +25,15 @@ export class ContentSeeder implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    // Without a database the served document is the content itself.
-    if (!this.transactions.acceptsWrites || this.config.seed === 'none') return;
-    if (await this.portfolio.seedIfEmpty(this.served.document)) {
-      this.logger.log({ event: 'content_seeded', source: this.served.source });
+    const { source } = this.served;
+    if (!this.transactions.acceptsWrites) {
+      this.logger.log({ event: 'content_served', source, detail: 'No database: the content document is served read-only' });
+    } else if (this.config.seed === 'none') {
+      this.logger.log({ event: 'content_not_seeded', detail: 'CONTENT_SEED is none' });
+    } else if (await this.portfolio.seedIfEmpty(this.served.document)) {
+      this.logger.log({ event: 'content_seeded', source });
+    } else {
+      this.logger.log({ event: 'content_not_seeded', detail: 'The database already holds content' });
     }
   }
 }

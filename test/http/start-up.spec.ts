@@ -2,7 +2,9 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { createServer } from 'node:net';
-import { runBuiltServiceToExit } from '@test/support/built-service';
+import { runBuiltServiceToExit, startBuiltService } from '@test/support/built-service';
+import { createTestDatabase } from '@test/support/database';
+import { TcpProxy } from '@test/support/tcp-proxy';
 import { freePort } from '@test/support/ports';
 import { BUILT_MAIN } from '@test/support/paths';
 
@@ -52,15 +54,49 @@ describe('Start-up of the built service', () => {
   }, 40_000);
 });
 
+describe('What an operator reads', () => {
+  it('a start says what content it serves and where it listens, then a stop says it stops and stopped: nothing else at info', async () => {
+    const service = await startBuiltService({ LOG_LEVEL: 'info' });
+    const [code] = await service.stop();
+    expect(code).toBe(0);
+    const lines = service
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => !('req' in line));
+    expect(lines.map((line) => line.event)).toEqual(['content_served', 'listening', 'stopping', 'stopped']);
+    const port = new URL(service.origin).port;
+    expect(lines[0]).toMatchObject({ source: 'the built-in data set' });
+    expect(lines[1]).toMatchObject({ url: `http://localhost:${port}`, docs: `http://localhost:${port}/docs` });
+  });
+
+  it("keeps Nest's own start-up lines at debug", async () => {
+    const service = await startBuiltService({ LOG_LEVEL: 'debug' });
+    await service.stop();
+    const framework = service
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { context?: string; level: number })
+      .filter((line) => line.context === 'InstanceLoader' || line.context === 'RouterExplorer');
+    expect(framework.length).toBeGreaterThan(20);
+    expect(new Set(framework.map((line) => line.level))).toEqual(new Set([20]));
+  });
+});
+
 describe('A start-up that fails', () => {
-  /** Everything the process wrote: it must be exactly one JSON line, the start_failed one. */
+  /** Everything the process wrote is JSON lines; the failure is said once, last, and nothing else is an error. */
   async function failure(env: Record<string, string>): Promise<{ code: number | null; reason: string }> {
     const { code, output } = await runBuiltServiceToExit({ LOG_LEVEL: 'info', ...env });
-    const lines = output.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    const line = JSON.parse(lines[0]) as { event: string; reason: string; level: number };
-    expect(line).toMatchObject({ event: 'start_failed', level: 60 });
-    return { code, reason: line.reason };
+    const lines = output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { event?: string; reason: string; level: number });
+    const errors = lines.filter((line) => line.level >= 50);
+    expect(errors).toEqual([lines.at(-1)]);
+    expect(errors[0]).toMatchObject({ event: 'start_failed', level: 60 });
+    return { code, reason: errors[0].reason };
   }
 
   it('says once which setting is wrong', async () => {
@@ -68,6 +104,14 @@ describe('A start-up that fails', () => {
       code: 1,
       reason: 'Invalid configuration: PORT must be a whole number from 1 to 65535',
     });
+  });
+
+  it('names TRUST_PROXY when Express could not use it', async () => {
+    const { code, reason } = await failure({ TRUST_PROXY: 'maybe' });
+    expect([code, reason]).toEqual([
+      1,
+      expect.stringMatching(/^Invalid configuration: TRUST_PROXY must be false, true, a number of proxies/),
+    ]);
   });
 
   it('says that the port is taken', async () => {
@@ -80,4 +124,55 @@ describe('A start-up that fails', () => {
       taken.close();
     }
   });
+});
+
+describe('A database that is not up yet at start-up', () => {
+  const linesOf = (output: string) =>
+    output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('is waited for with back-off, each wait logged; then migrations run and are named, and the service serves', async () => {
+    const database = await createTestDatabase();
+    const proxy = await TcpProxy.start({ host: '127.0.0.1', port: Number(new URL(database.url).port || 5432) });
+    await proxy.cut();
+    const url = new URL(database.url);
+    url.port = String(proxy.port);
+    const restored = new Promise((resolve) => setTimeout(resolve, 1_500)).then(() => proxy.restore());
+    const service = await startBuiltService({ DATABASE_URL: url.toString(), DB_STARTUP_WAIT_MS: '20000', LOG_LEVEL: 'info' });
+    try {
+      await restored;
+      expect((await fetch(`${service.origin}/api/projects`)).status).toBe(200);
+      const lines = linesOf(service.output());
+      const waits = lines.filter((line) => line.event === 'database_wait');
+      expect(waits.length).toBeGreaterThanOrEqual(2);
+      expect(waits[0]).toMatchObject({ attempt: 1, reason: 'ECONNREFUSED', retryInMs: 250, level: 40 });
+      expect(waits[1]).toMatchObject({ attempt: 2, retryInMs: 500 });
+      expect(lines).toContainEqual(
+        expect.objectContaining({ event: 'migrations_applied', migrations: expect.arrayContaining(['InitialSchema1795319757117']) }),
+      );
+    } finally {
+      await service.stop();
+      await proxy.cut();
+      await database.drop();
+    }
+  }, 40_000);
+
+  it('stops start-up with exit 1 once DB_STARTUP_WAIT_MS is spent', async () => {
+    const proxy = await TcpProxy.start({ host: '127.0.0.1', port: 5432 });
+    await proxy.cut();
+    const { code, output } = await runBuiltServiceToExit({
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/portfolio`,
+      DB_STARTUP_WAIT_MS: '1200',
+      LOG_LEVEL: 'info',
+    });
+    expect(code).toBe(1);
+    const lines = linesOf(output);
+    expect(lines.filter((line) => line.event === 'database_wait').length).toBeGreaterThanOrEqual(2);
+    expect(lines.at(-1)).toMatchObject({
+      event: 'start_failed',
+      reason: expect.stringContaining('the database could not be reached (DATABASE_URL)'),
+    });
+  }, 20_000);
 });
