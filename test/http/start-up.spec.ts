@@ -65,7 +65,10 @@ describe('What an operator reads', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((line) => !('req' in line));
-    expect(lines.map((line) => line.event)).toEqual(['content_served', 'listening', 'stopping', 'stopped']);
+    expect(
+      lines.map((line) => line.event),
+      service.output(),
+    ).toEqual(['content_served', 'listening', 'stopping', 'stopped']);
     const port = new URL(service.origin).port;
     expect(lines[0]).toMatchObject({ source: 'the built-in data set' });
     expect(lines[1]).toMatchObject({ url: `http://localhost:${port}`, docs: `http://localhost:${port}/docs` });
