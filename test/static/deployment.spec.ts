@@ -100,3 +100,37 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^COPY .*ormconfig\.ts/m);
   });
 });
+
+describe('logs for people and for machines', () => {
+  const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+
+  it('are readable lines in development (pino-pretty, a dev dependency) and JSON in production', () => {
+    expect(packageJson.scripts['start:dev']).toMatch(/\| pino-pretty$/);
+    expect(packageJson.devDependencies['pino-pretty']).toBeDefined();
+    expect(packageJson.dependencies['pino-pretty']).toBeUndefined();
+    for (const script of ['start', 'start:prod']) expect(packageJson.scripts[script]).not.toContain('pino-pretty');
+    expect(dockerfile).not.toContain('pino-pretty');
+  });
+
+  it('name the context, the event and a request in one short line', async () => {
+    const { prettyFactory } = await import('pino-pretty');
+    const options = JSON.parse(readFileSync(join(ROOT, '.pino-prettyrc'), 'utf8')) as Record<string, unknown>;
+    const pretty = prettyFactory({ ...options, colorize: false });
+    const request = {
+      level: 30,
+      time: 0,
+      req: { method: 'GET', path: '/api/projects' },
+      res: { status: 200 },
+      durationMs: 1.2,
+      msg: 'request completed',
+    };
+    expect(pretty(request)).toMatch(/INFO: GET \/api\/projects 200 1\.2 ms request completed\n$/);
+    expect(pretty({ level: 30, time: 0, context: 'Service', event: 'listening', url: 'http://localhost:8000' })).toMatch(
+      /INFO: \[Service\] listening +\{"url":"http:\/\/localhost:8000"\}\n$/,
+    );
+  });
+});
