@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { RedisModule } from '@/common/redis/redis.module';
 import { MailModule } from '@/mail/mail.module';
 import { HealthController, LivenessController } from './health.controller';
 import { HealthService } from './health.service';
 
-@Module({ imports: [MailModule], controllers: [HealthController, LivenessController], providers: [HealthService] })
+@Module({ imports: [MailModule, RedisModule], controllers: [HealthController, LivenessController], providers: [HealthService] })
 export class HealthModule {}

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
 import { LocalAppConfiguration } from '@test/support/local-app-configuration';
+import { LocalRedisServer } from '@test/support/redis-server';
 import { closedPort, LocalSmtpServer, SMTP_PASSWORD, SMTP_USER } from '@test/support/smtp-server';
 import { createTestApp } from '@test/support/test-app';
 
@@ -18,37 +19,59 @@ async function healthWith(env: Record<string, string | undefined>) {
 describe('GET /api/health reports its peers', () => {
   let database: TestDatabase;
   let smtp: LocalSmtpServer;
+  let redis: LocalRedisServer;
   const flagStore = new LocalAppConfiguration();
 
   beforeAll(async () => {
     database = await createTestDatabase();
     smtp = await LocalSmtpServer.start();
+    redis = await LocalRedisServer.start();
     await flagStore.start();
   });
   afterAll(async () => {
     await smtp.stop();
+    await redis.stop();
     await flagStore.stop();
     await database.drop();
   });
 
   it('says which peers are not configured, and is healthy without them', async () => {
-    expect(await healthWith({ DATABASE_URL: undefined, APP_CONFIG_CONNECTION_STRING: undefined, SMTP_HOST: undefined })).toEqual({
+    expect(
+      await healthWith({ DATABASE_URL: undefined, APP_CONFIG_CONNECTION_STRING: undefined, SMTP_HOST: undefined, REDIS_URL: undefined }),
+    ).toEqual({
       status: 'healthy',
       message:
-        'Portfolio Content Service is running; database not configured, configuration store not configured, mail server not configured',
+        'Portfolio Content Service is running; database not configured, configuration store not configured, mail server not configured, Redis not configured',
     });
   });
 
-  it('is healthy when the database, the configuration store and the mail server all answer', async () => {
+  it('is healthy when the database, the configuration store, the mail server and Redis all answer', async () => {
     const health = await healthWith({
       DATABASE_URL: database.url,
       APP_CONFIG_CONNECTION_STRING: flagStore.connectionString,
+      REDIS_URL: redis.url,
       ...mailEnv(smtp.port),
     });
     expect(health).toEqual({
       status: 'healthy',
-      message: 'Portfolio Content Service is running; database reachable, configuration store reachable, mail server reachable',
+      message:
+        'Portfolio Content Service is running; database reachable, configuration store reachable, mail server reachable, Redis reachable',
     });
+  });
+
+  it('is degraded while Redis is down, naming it', async () => {
+    await redis.stop();
+    try {
+      expect(
+        await healthWith({ DATABASE_URL: undefined, APP_CONFIG_CONNECTION_STRING: undefined, SMTP_HOST: undefined, REDIS_URL: redis.url }),
+      ).toEqual({
+        status: 'degraded',
+        message:
+          'Portfolio Content Service is running; database not configured, configuration store not configured, mail server not configured, Redis unreachable',
+      });
+    } finally {
+      await redis.resume();
+    }
   });
 
   it('is degraded when a configured peer does not answer, naming it but never its address', async () => {
@@ -58,11 +81,13 @@ describe('GET /api/health reports its peers', () => {
       const health = await healthWith({
         DATABASE_URL: database.url,
         APP_CONFIG_CONNECTION_STRING: flagStore.connectionString,
+        REDIS_URL: undefined,
         ...mailEnv(mailPort),
       });
       expect(health).toEqual({
         status: 'degraded',
-        message: 'Portfolio Content Service is running; database reachable, configuration store unreachable, mail server unreachable',
+        message:
+          'Portfolio Content Service is running; database reachable, configuration store unreachable, mail server unreachable, Redis not configured',
       });
       expect(JSON.stringify(health)).not.toMatch(/127\.0\.0\.1|postgres:|Endpoint=|\d{4,5}/);
     } finally {
