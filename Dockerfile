@@ -5,9 +5,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts ./
 COPY src ./src
-COPY bench ./bench
 COPY cv-templates ./cv-templates
-# dist/ormconfig.js is the data source of the migration CLI; production dependencies only after.
+# dist/ormconfig.js is the data source of the migration CLI; the benchmarks stay out (tsconfig.build.json);
+# production dependencies only after.
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24.21.0-bookworm-slim

@@ -18,6 +18,7 @@ const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as
       depends_on?: Record<string, { condition: string }>;
       command?: string[];
       stop_grace_period?: string;
+      image?: string;
     }
   >;
 };
@@ -46,6 +47,12 @@ describe('docker-compose.yml', () => {
     expect(compose.services.redis.ports).toBeUndefined();
     const published = Object.values(compose.services).flatMap((service) => service.ports ?? []);
     expect(published.filter((port) => !port.startsWith('127.0.0.1:'))).toEqual([]);
+  });
+
+  it('pins every image it pulls to a version', () => {
+    const images = Object.values(compose.services).flatMap((service) => (service.image ? [service.image] : []));
+    expect(images).toHaveLength(3);
+    for (const image of images) expect(image).toMatch(/:v?\d+\.\d+(\.\d+)?(-[a-z]+)?$/);
   });
 
   it('gives the api the time its shutdown takes (25 s for requests, 10 s for the hooks) before Docker kills it', () => {
@@ -94,6 +101,12 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/health/m);
   });
 
+  it('leaves the benchmarks out of the production build and image', () => {
+    const build = JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8')) as { include: string[] };
+    expect(build.include).not.toContain('bench');
+    expect(dockerfile).not.toMatch(/^COPY .*bench/m);
+  });
+
   it('ships production dependencies only, Chromium, and the compiled data source the migration CLI needs', () => {
     expect(dockerfile).toContain('npm prune --omit=dev');
     expect(dockerfile).toMatch(/apt-get install .*chromium/);
@@ -132,5 +145,38 @@ describe('logs for people and for machines', () => {
     expect(pretty({ level: 30, time: 0, context: 'Service', event: 'listening', url: 'http://localhost:8000' })).toMatch(
       /INFO: \[Service\] listening +\{"url":"http:\/\/localhost:8000"\}\n$/,
     );
+  });
+});
+
+describe('.env.example', () => {
+  /** The README's configuration table: each variable and its default as written there. */
+  const documented = new Map(
+    [...readme.matchAll(/^\| `([A-Z_`, ]+)` \| ([^|]+) \|/gm)].flatMap((match) =>
+      match[1].split(/`?,\s*`?/).map((name) => [name, match[2].trim()] as const),
+    ),
+  );
+  const lines = [...readFileSync(join(ROOT, '.env.example'), 'utf8').matchAll(/^(# )?([A-Z][A-Z_]+)=(.*)$/gm)];
+
+  it('lists every variable the README documents, and no other', () => {
+    expect(lines.map((line) => line[2]).sort()).toEqual([...documented.keys()].sort());
+  });
+
+  it('gives each set variable its documented default, and leaves the others commented', () => {
+    for (const [, commented, name, value] of lines) {
+      const fallback = documented.get(name)!;
+      // Unset by default, or falling back to another variable (CONTACT_RECIPIENT: MAIL_FROM).
+      if (commented) expect([name, fallback]).toEqual([name, expect.stringMatching(/^(unset|`[A-Z_]+`)$/)]);
+      else expect([name, value]).toEqual([name, fallback === 'empty' ? '' : fallback.replace(/^`|`$/g, '')]);
+    }
+  });
+
+  it('holds values the service accepts', () => {
+    const saved = { ...process.env };
+    try {
+      for (const [, commented, name, value] of lines) if (!commented) process.env[name] = value;
+      expect(() => assertValidConfiguration()).not.toThrow();
+    } finally {
+      process.env = saved;
+    }
   });
 });
