@@ -1,5 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
+@ApiSchema({ name: 'AuthMe' })
 export class AuthMeDto {
   @ApiProperty({ description: 'The user object id (oid)', format: 'uuid' })
   readonly id!: string;

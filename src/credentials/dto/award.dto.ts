@@ -1,5 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
+@ApiSchema({ name: 'Award' })
 export class AwardDto {
   @ApiProperty({ type: String, nullable: true, required: false, example: 'c7e9a1b3-4d5f-4a6b-8c9d-0e1f2a3b4c01' })
   readonly id?: string | null;

@@ -1,5 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
+@ApiSchema({ name: 'Certification' })
 export class CertificationDto {
   @ApiProperty({ type: String, nullable: true, example: 'e2f4a6b8-1c3d-4e5f-9a7b-6c8d0e2f4a01' })
   readonly id!: string | null;

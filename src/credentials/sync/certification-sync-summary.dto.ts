@@ -3,6 +3,7 @@ import type { BadgeSource } from './synced-badge';
 
 const PROVIDERS: BadgeSource[] = ['credly', 'microsoft_learn', 'openbadges'];
 
+@ApiSchema({ name: 'SyncError' })
 class SyncErrorDto {
   @ApiProperty({ enum: PROVIDERS })
   readonly provider!: BadgeSource;

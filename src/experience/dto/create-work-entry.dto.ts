@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsNestedList, IsNullable, IsOmittable, IsText, IsTextList } from '@/common/validation/validation.decorators';
 
+@ApiSchema({ name: 'AdditionalProjectInput' })
 export class AdditionalProjectInputDto {
   @ApiProperty({ maxLength: 200, example: 'Sensor Health Dashboard' })
   @IsText({ min: 1, max: 200 })

@@ -1,5 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
+@ApiSchema({ name: 'HealthResponse' })
 export class HealthResponseDto {
   @ApiProperty({ example: 'healthy' })
   readonly status!: string;

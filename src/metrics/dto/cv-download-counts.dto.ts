@@ -1,5 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
+@ApiSchema({ name: 'DownloadsByLocale' })
 class DownloadsByLocaleDto {
   @ApiProperty({ example: 12 })
   readonly english!: number;

@@ -1,5 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
+@ApiSchema({ name: 'ProjectCard' })
 export class ProjectCardDto {
   @ApiProperty({ example: 'tidewatch' })
   readonly slug!: string;

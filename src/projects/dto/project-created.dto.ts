@@ -1,5 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
+@ApiSchema({ name: 'ProjectCreated' })
 export class ProjectCreatedDto {
   @ApiProperty({ format: 'uuid' })
   readonly id!: string;

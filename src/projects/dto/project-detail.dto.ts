@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { ProjectCardDto } from './project-card.dto';
 
+@ApiSchema({ name: 'ProjectLink' })
 export class ProjectLinkDto {
   @ApiProperty({ example: 'ledger-lens' })
   readonly slug!: string;
@@ -9,6 +10,7 @@ export class ProjectLinkDto {
   readonly title!: string;
 }
 
+@ApiSchema({ name: 'ProjectNavigation' })
 export class ProjectNavigationDto {
   @ApiProperty({ type: ProjectLinkDto, nullable: true, description: 'null on the first project' })
   readonly previous!: ProjectLinkDto | null;
@@ -17,6 +19,7 @@ export class ProjectNavigationDto {
   readonly next!: ProjectLinkDto | null;
 }
 
+@ApiSchema({ name: 'ProjectDetail' })
 export class ProjectDetailDto extends ProjectCardDto {
   @ApiProperty({ example: 'A monitoring platform that turns raw sensor telemetry into alerts.' })
   readonly overview!: string;

@@ -1,0 +1,50 @@
+import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
+import type { components, paths } from './schema.ts';
+
+export type { components, operations, paths } from './schema.ts';
+
+/** The service's bodies and answers, by their names in the description. */
+export type Schemas = components['schemas'];
+
+export type Profile = Schemas['Profile'];
+export type ProjectCard = Schemas['ProjectCard'];
+export type ProjectDetail = Schemas['ProjectDetail'];
+export type WorkEntry = Schemas['WorkEntry'];
+export type SkillCategory = Schemas['SkillCategory'];
+export type Award = Schemas['Award'];
+export type Certification = Schemas['Certification'];
+export type FeatureFlags = Schemas['FeatureFlagsResponse'];
+export type ContactRequest = Schemas['ContactRequest'];
+export type CvLanguage = NonNullable<Schemas['CVDownloadRequest']['lang']>;
+/** What every error answer carries; 422 answers carry a list of issues instead. */
+export type ErrorDetail = Schemas['ErrorDetail'];
+
+export type PortfolioClient = Client<paths>;
+
+export interface PortfolioClientOptions extends Omit<ClientOptions, 'baseUrl'> {
+  /** Where the service answers, e.g. https://api.example.com (the paths start with /api). */
+  baseUrl: string;
+  /** An admin's bearer token (API_ADMIN_TOKEN or an Entra ID access token); public reads need none. */
+  token?: string;
+}
+
+/**
+ * A client for every operation of the Portfolio Content Service, typed from its description:
+ * `client.GET('/api/projects/{project_id}', { params: { path: { project_id: 'tidewatch' } } })`
+ * answers `{ data, error, response }`, with `data` typed as the operation's success body and
+ * `error` as its error bodies.
+ */
+export function createPortfolioClient({ baseUrl, token, headers, ...options }: PortfolioClientOptions): PortfolioClient {
+  return createClient<paths>({
+    ...options,
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    headers: token === undefined ? headers : { ...headers, Authorization: `Bearer ${token}` },
+  });
+}
+
+/** Where the browser downloads the CV: PATCH /api/download-cv gives a site-relative path, made absolute here. */
+export async function cvDownloadUrl(client: PortfolioClient, baseUrl: string, lang: CvLanguage = 'english'): Promise<string> {
+  const { data, error } = await client.PATCH('/api/download-cv', { body: { lang } });
+  if (error !== undefined) throw new Error(typeof error.detail === 'string' ? error.detail : JSON.stringify(error.detail));
+  return new URL(data.downloadUrl, baseUrl).href;
+}
