@@ -1,6 +1,7 @@
 import type { ConfigType } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { raw } from 'express';
+import cors, { type CorsOptions } from 'cors';
+import { raw, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { BODY_LIMIT, LARGE_BODY_LIMIT } from './common/http/body-limits';
 import { Logger } from 'nestjs-pino';
@@ -9,9 +10,14 @@ import { QuietFrameworkLogger } from './common/logging/framework-lines';
 import { requestLogMiddleware } from './common/logging/request-log.middleware';
 import { ROOT_LOGGER } from './common/logging/root-logger';
 import { OpenApiExplorer } from './common/openapi/openapi-explorer';
-import { httpMetricsMiddleware } from './common/telemetry/http-metrics.middleware';
+import { HttpMetrics, httpMetricsMiddleware } from './common/telemetry/http-metrics.middleware';
 import { MetricsExport } from './common/telemetry/metrics-export';
 import { appConfig } from './config/app.config';
+import { limitsConfig } from './config/limits.config';
+import { headersSetBy } from './common/http/fixed-headers';
+import { WindowStorage } from './common/rate-limit/window-storage';
+import { publicReadEdge } from './read-model/public-read-edge';
+import { ReadModel } from './read-model/read-model';
 
 /** The routes that take a whole content document (PUT /api/admin/content). */
 const LARGE_BODY_ROUTES = '/api/admin/content';
@@ -35,10 +41,26 @@ const SECURITY_HEADERS: Parameters<typeof helmet>[0] = {
   contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
 };
 
+/** Deviation from the spec's method list: PATCH too, or browsers could not preflight the public CV operations. */
+const CORS: CorsOptions = {
+  origin: '*',
+  credentials: false,
+  methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  exposedHeaders: [
+    REQUEST_ID_HEADER,
+    'Retry-After',
+    'X-RateLimit-Limit',
+    'X-RateLimit-Remaining',
+    'X-RateLimit-Reset',
+    'Content-Disposition',
+  ],
+};
+
 /**
  * Everything applied to the HTTP application itself, shared by main.ts and the e2e tests so
- * both serve the same thing. Order matters: the request id comes before anything that can
- * fail, so every response carries it, and every request line names it.
+ * both serve the same thing. Order matters: public reads the read model holds are answered
+ * first, at the edge, with what the rest would have done; then the request id comes before
+ * anything that can fail, so every response carries it, and every request line names it.
  */
 export function configureApp(app: NestExpressApplication): void {
   const config = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
@@ -54,25 +76,22 @@ export function configureApp(app: NestExpressApplication): void {
     });
   }
   app.disable('x-powered-by');
+  const metrics = app.get(MetricsExport);
+  const httpMetrics = metrics.enabled ? new HttpMetrics(metrics.meter) : undefined;
+  const securityAndCors: RequestHandler[] = [helmet(SECURITY_HEADERS), cors(CORS)];
+  app.use(
+    publicReadEdge({
+      readModel: app.get(ReadModel),
+      fixedHeaders: headersSetBy(securityAndCors),
+      limits: app.get<ConfigType<typeof limitsConfig>>(limitsConfig.KEY).rateLimitEnabled ? app.get(WindowStorage) : null,
+      logger: app.get(ROOT_LOGGER),
+      metrics: httpMetrics,
+    }),
+  );
   app.use(requestIdMiddleware);
   app.use(requestLogMiddleware(app.get(ROOT_LOGGER)));
-  const metrics = app.get(MetricsExport);
-  if (metrics.enabled) app.use(httpMetricsMiddleware(metrics.meter));
-  app.use(helmet(SECURITY_HEADERS));
-  // Deviation from the spec's method list: PATCH too, or browsers could not preflight the public CV operations.
-  app.enableCors({
-    origin: '*',
-    credentials: false,
-    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    exposedHeaders: [
-      REQUEST_ID_HEADER,
-      'Retry-After',
-      'X-RateLimit-Limit',
-      'X-RateLimit-Remaining',
-      'X-RateLimit-Reset',
-      'Content-Disposition',
-    ],
-  });
+  if (httpMetrics) app.use(httpMetricsMiddleware(httpMetrics));
+  for (const handler of securityAndCors) app.use(handler);
   app.use(LARGE_BODY_ROUTES, raw({ type: () => true, limit: LARGE_BODY_LIMIT }));
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });

@@ -3,14 +3,11 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { map, type Observable, of, tap } from 'rxjs';
 import { isDatabaseUnavailable } from '@/common/errors/database-unavailable';
+import { matchedRoute } from '@/common/http/matched-route';
 import type { ContentDomain } from './content-domains';
-import { CONTENT_DOMAIN, PUBLIC_READ } from './metadata-keys';
+import { CONTENT_DOMAIN } from './metadata-keys';
 import { ReadModel } from './read-model';
-
-interface HandlerRole {
-  domains: readonly ContentDomain[];
-  publicRead: boolean;
-}
+import { PublicReadRoutes } from './public-read-routes';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -22,24 +19,25 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 @Injectable()
 export class ReadModelInterceptor implements NestInterceptor {
-  private readonly roles = new WeakMap<object, HandlerRole>();
-
   constructor(
     private readonly readModel: ReadModel,
+    private readonly publicReads: PublicReadRoutes,
     private readonly reflector: Reflector,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const { domains, publicRead } = this.roleOf(context);
     const request = context.switchToHttp().getRequest<Request>();
-    if (publicRead) {
+    const route = this.publicReads.of(context.getHandler());
+    if (route) {
       const url = request.originalUrl;
       const prepared = this.readModel.answerTo(url);
-      if (prepared) return of(prepared);
-      const stamp = this.readModel.stamp(domains);
-      return next.handle().pipe(map((value) => this.readModel.prepare(url, domains, stamp, value)));
+      if (prepared) return of(prepared.body);
+      const stamp = this.readModel.stamp(route.domains);
+      const read = { route, pattern: matchedRoute(request) };
+      return next.handle().pipe(map((value) => this.readModel.prepare(url, read, stamp, value)));
     }
     if (READS.has(request.method)) return next.handle();
+    const domains = this.reflector.get<ContentDomain[]>(CONTENT_DOMAIN, context.getClass());
     const invalidate = () => domains.forEach((domain) => this.readModel.invalidate(domain));
     return next.handle().pipe(
       tap({
@@ -50,19 +48,5 @@ export class ReadModelInterceptor implements NestInterceptor {
         },
       }),
     );
-  }
-
-  /** Read once per handler: metadata is fixed after bootstrap. */
-  private roleOf(context: ExecutionContext): HandlerRole {
-    const handler = context.getHandler();
-    let role = this.roles.get(handler);
-    if (!role) {
-      role = {
-        domains: this.reflector.get<ContentDomain[]>(CONTENT_DOMAIN, context.getClass()),
-        publicRead: this.reflector.get<boolean | undefined>(PUBLIC_READ, handler) === true,
-      };
-      this.roles.set(handler, role);
-    }
-    return role;
   }
 }

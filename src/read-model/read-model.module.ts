@@ -1,11 +1,14 @@
 import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { ContentChangesListener } from './content-changes.listener';
 import { ReadModel } from './read-model';
 import { ReadModelInterceptor } from './read-model.interceptor';
+import { PublicReadRoutes } from './public-read-routes';
 
 @Global()
 @Module({
-  providers: [ReadModel, ReadModelInterceptor, ContentChangesListener],
-  exports: [ReadModel, ReadModelInterceptor],
+  imports: [DiscoveryModule],
+  providers: [ReadModel, ReadModelInterceptor, PublicReadRoutes, ContentChangesListener],
+  exports: [ReadModel, ReadModelInterceptor, PublicReadRoutes],
 })
 export class ReadModelModule {}

@@ -1,14 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { CONTENT_DOMAINS, type ContentDomain } from './content-domains';
 import { etagOf, PreparedBody } from './prepared-body';
+import type { PublicReadRoute } from './public-read-routes';
 
 /** How many distinct request URLs an instance keeps answers for; the oldest go first. */
 const MAX_ANSWERS = 2_000;
 /** Longer URLs are answered, never kept: a client cannot fill memory with long query strings. */
 const MAX_URL_LENGTH = 512;
 
-interface Answer {
-  domains: readonly ContentDomain[];
+/** Which public read answered a URL, and the route pattern it matched (for logs and metrics). */
+export interface AnsweringRead {
+  route: PublicReadRoute;
+  pattern: string | undefined;
+}
+
+/** A URL's prepared answer, with the read that gave it. */
+export interface Answer {
+  read: AnsweringRead;
   stamp: readonly number[];
   body: PreparedBody;
 }
@@ -26,10 +34,10 @@ export class ReadModel {
   private readonly bodies = new Map<string, PreparedBody>();
 
   /** The current answer to a GET of this URL, if one was prepared. */
-  answerTo(url: string): PreparedBody | undefined {
+  answerTo(url: string): Answer | undefined {
     const answer = this.answers.get(url);
     if (!answer) return undefined;
-    if (this.isCurrent(answer.domains, answer.stamp)) return answer.body;
+    if (this.isCurrent(answer.read.route.domains, answer.stamp)) return answer;
     this.answers.delete(url);
     return undefined;
   }
@@ -40,14 +48,14 @@ export class ReadModel {
   }
 
   /** Prepares what a public read returned and keeps it for the URL, unless its domains changed since `stamp`. */
-  prepare(url: string, domains: readonly ContentDomain[], stamp: readonly number[], value: unknown): PreparedBody {
+  prepare(url: string, read: AnsweringRead, stamp: readonly number[], value: unknown): PreparedBody {
     const json = JSON.stringify(value);
     const etag = etagOf(json);
     const body = this.bodies.get(etag) ?? PreparedBody.of(json, etag);
-    if (url.length <= MAX_URL_LENGTH && this.isCurrent(domains, stamp)) {
+    if (url.length <= MAX_URL_LENGTH && this.isCurrent(read.route.domains, stamp)) {
       this.bodies.set(etag, body);
       if (this.answers.size >= MAX_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
-      this.answers.set(url, { domains, stamp, body });
+      this.answers.set(url, { read, stamp, body });
     }
     return body;
   }
@@ -55,7 +63,7 @@ export class ReadModel {
   /** This instance's answers prepared from the domain are built again on their next request. */
   invalidate(domain: ContentDomain): void {
     this.generations.set(domain, this.generations.get(domain)! + 1);
-    for (const [url, answer] of this.answers) if (answer.domains.includes(domain)) this.answers.delete(url);
+    for (const [url, answer] of this.answers) if (answer.read.route.domains.includes(domain)) this.answers.delete(url);
     this.bodies.clear();
   }
 

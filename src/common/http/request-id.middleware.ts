@@ -16,10 +16,14 @@ const ACCEPTABLE_REQUEST_ID = /^[\x21-\x7e]{1,200}$/;
  * Echoes a well-formed incoming X-Request-Id and replaces anything else with a fresh UUID,
  * so logs never carry attacker-chosen control characters or unbounded values.
  */
-export function requestIdMiddleware(req: Request, res: Response, next: NextFunction): void {
+export function assignRequestId(req: Request, res: Response): void {
   const incoming = req.headers['x-request-id'];
   req.requestId = typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
   res.setHeader(REQUEST_ID_HEADER, req.requestId);
+}
+
+export function requestIdMiddleware(req: Request, res: Response, next: NextFunction): void {
+  assignRequestId(req, res);
   next();
 }
 

@@ -14,19 +14,29 @@ const requestFields = (req: Request) => ({ id: req.requestId, method: req.method
  */
 export function requestLogMiddleware(logger: Logger): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const startedAt = performance.now();
-    // 'close' follows every response: after 'finish', or alone when the client went away first.
-    res.once('close', () => {
-      const line = {
-        req: requestFields(req),
-        route: matchedRoute(req),
-        res: { status: res.statusCode },
-        durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
-      };
-      if (!res.writableFinished) logger.info(line, 'request aborted');
-      else if (res.statusCode >= 500) logger.error(line, 'request failed');
-      else logger.info(line, 'request completed');
-    });
+    logRequest(logger, req, res, () => matchedRoute(req));
     next();
   };
+}
+
+/** Writes the request's line when its response closes; `route` names the pattern it matched. */
+export function logRequest(
+  logger: Logger,
+  req: Request,
+  res: Response,
+  route: () => string | undefined,
+  startedAt = performance.now(),
+): void {
+  // 'close' follows every response: after 'finish', or alone when the client went away first.
+  res.once('close', () => {
+    const line = {
+      req: requestFields(req),
+      route: route(),
+      res: { status: res.statusCode },
+      durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
+    };
+    if (!res.writableFinished) logger.info(line, 'request aborted');
+    else if (res.statusCode >= 500) logger.error(line, 'request failed');
+    else logger.info(line, 'request completed');
+  });
 }

@@ -2,7 +2,7 @@ import type { ExecutionContext } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 
 /**
- * A boolean route marker (set on the handler or its controller), read once per handler:
+ * A route marker (set on the handler or its controller) that is there or not, read once per handler:
  * metadata is fixed after bootstrap, and guards would otherwise walk reflect-metadata on every
  * request. Keyed by handler, which is sound while no two controllers share a handler function.
  */
@@ -18,7 +18,7 @@ export class HandlerFlag {
     const handler = context.getHandler();
     let answer = this.answers.get(handler);
     if (answer === undefined) {
-      answer = this.reflector.getAllAndOverride<boolean | undefined>(this.key, [handler, context.getClass()]) === true;
+      answer = Boolean(this.reflector.getAllAndOverride<unknown>(this.key, [handler, context.getClass()]));
       this.answers.set(handler, answer);
     }
     return answer;

@@ -3,8 +3,14 @@ import { ApiResponse, type ApiResponseOptions } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { errorResponse, USUAL_DETAILS } from '@/common/openapi/operation.decorator';
 
-/** Marks a handler as limited; the guard counts only marked handlers. */
+/** Marks a handler as limited, with its limit; the guard counts only marked handlers. */
 export const RATE_LIMITED = 'rate-limited';
+
+/** A route's limit: `limit` requests per client in a window of `ttl` ms. */
+export interface RateLimitSpec {
+  limit: number;
+  ttl: number;
+}
 
 const WINDOW_MS = { minute: 60_000, hour: 3_600_000 } as const;
 
@@ -20,7 +26,7 @@ export const tooManyRequests = (why: string): ApiResponseOptions => ({
  */
 export function RateLimit(limit: number, per: keyof typeof WINDOW_MS = 'minute'): MethodDecorator {
   return applyDecorators(
-    SetMetadata(RATE_LIMITED, true),
+    SetMetadata(RATE_LIMITED, { limit, ttl: WINDOW_MS[per] } satisfies RateLimitSpec),
     Throttle({ default: { limit, ttl: WINDOW_MS[per] } }),
     ApiResponse({ status: 429, ...tooManyRequests(`Rate limit exceeded (${limit} per ${per} per client)`) }),
   );

@@ -9,6 +9,12 @@ import { RATE_LIMITED } from './rate-limit.decorator';
  * counted; the key is a plain string (the stock guard hashes it with SHA-256 on every request);
  * and the 429 carries the service's own body. The client is its normalised address (clientKey).
  */
+/** How a limited route is named in its counters' keys: `ProjectsController.findAll`. */
+export const handlerName = (controller: { name: string }, handler: { name: string }): string => `${controller.name}.${handler.name}`;
+
+/** The key a client's hits on a route are counted under: the guard's, and the public-read edge's. */
+export const rateLimitKey = (handler: string, client: string, throttler = 'default'): string => `${handler}:${throttler}:${client}`;
+
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
   private readonly rateLimited = new HandlerFlag(this.reflector, RATE_LIMITED);
@@ -22,7 +28,7 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   protected override generateKey(context: ExecutionContext, tracker: string, throttler: string): string {
-    return `${context.getClass().name}.${context.getHandler().name}:${throttler}:${tracker}`;
+    return rateLimitKey(handlerName(context.getClass(), context.getHandler()), tracker, throttler);
   }
 
   protected override async throwThrottlingException(): Promise<void> {

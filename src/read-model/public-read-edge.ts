@@ -1,0 +1,58 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { assignRequestId } from '@/common/http/request-id.middleware';
+import { logRequest } from '@/common/logging/request-log.middleware';
+import { countHit } from '@/common/rate-limit/count-hit';
+import { rateLimitKey } from '@/common/rate-limit/rate-limit.guard';
+import { clientKey } from '@/common/http/client-address';
+import type { FixedHeaders } from '@/common/http/fixed-headers';
+import type { WindowStorage } from '@/common/rate-limit/window-storage';
+import type { HttpMetrics } from '@/common/telemetry/http-metrics.middleware';
+import type { Answer, ReadModel } from './read-model';
+
+export interface PublicReadEdgeOptions {
+  readModel: ReadModel;
+  /** What every answer of the service carries before its own headers: helmet's and CORS's. */
+  fixedHeaders: FixedHeaders;
+  /** Where the throttler counts; null when rate limits are off (RATE_LIMIT_ENABLED=false). */
+  limits: WindowStorage | null;
+  logger: Logger;
+  metrics: HttpMetrics | undefined;
+}
+
+/** The throttler's answer over the limit, as the error filter writes it. */
+const RATE_LIMITED = { detail: 'Rate limit exceeded' };
+
+/** A GET with a body goes through the pipeline, whose body parser may answer 413 or 422 for it. */
+const hasBody = (req: Request): boolean => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+
+/**
+ * Public reads answered before Nest's router: a GET of a URL the read model holds an answer for
+ * is answered here, doing exactly what the full pipeline does for it (request id, helmet's and
+ * CORS's headers, one hit of the route's rate limit in the throttler's storage, ETag and 304,
+ * the encoding, one log line and the metrics) with nothing computed per request that can be
+ * computed once. Anything else (another method, a body, a URL without a prepared answer) goes on
+ * to the pipeline, which remains the authority: it prepared every answer served here.
+ */
+export function publicReadEdge(options: PublicReadEdgeOptions): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || hasBody(req)) return next();
+    const answer = options.readModel.answerTo(req.url);
+    if (!answer) return next();
+    // Only the count can fail, before anything is written: the pipeline then answers as it always does.
+    answerFromTheEdge(req, res, answer, options).catch(() => next());
+  };
+}
+
+async function answerFromTheEdge(req: Request, res: Response, answer: Answer, options: PublicReadEdgeOptions): Promise<void> {
+  const startedAt = performance.now();
+  const { route, pattern } = answer.read;
+  assignRequestId(req, res);
+  for (const [name, value] of options.fixedHeaders) res.setHeader(name, value);
+  const overLimit =
+    options.limits !== null && (await countHit(options.limits, res, rateLimitKey(route.handler, clientKey(req.ip)), route.limit));
+  logRequest(options.logger, req, res, () => pattern, startedAt);
+  options.metrics?.observe(req, res, () => pattern, startedAt);
+  if (overLimit) res.status(429).json(RATE_LIMITED);
+  else answer.body.writeTo(req, res);
+}

@@ -1,0 +1,51 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { type RateLimitSpec, RATE_LIMITED } from '@/common/rate-limit/rate-limit.decorator';
+import { handlerName } from '@/common/rate-limit/rate-limit.guard';
+import type { ContentDomain } from './content-domains';
+import { CONTENT_DOMAIN, PUBLIC_READ } from './metadata-keys';
+
+/** A public read as @PublicRead() and its controller's @ContentDomain() declare it. */
+export interface PublicReadRoute {
+  /** The handler, as its rate-limit counters name it. */
+  handler: string;
+  domains: readonly ContentDomain[];
+  limit: RateLimitSpec;
+}
+
+/**
+ * Every @PublicRead() handler, collected once at start-up from the metadata its decorators set:
+ * the read model and the public-read edge know a read by these, so the route, its content and
+ * its limit are declared in one place.
+ */
+@Injectable()
+export class PublicReadRoutes implements OnModuleInit {
+  private readonly byHandler = new Map<object, PublicReadRoute>();
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+  ) {}
+
+  onModuleInit(): void {
+    for (const { instance, metatype } of this.discovery.getControllers()) {
+      if (!instance || !metatype) continue;
+      const prototype = Object.getPrototypeOf(instance) as Record<string, () => unknown>;
+      for (const name of this.scanner.getAllMethodNames(prototype)) {
+        const handler = prototype[name];
+        if (this.reflector.get<boolean | undefined>(PUBLIC_READ, handler) !== true) continue;
+        this.byHandler.set(handler, {
+          handler: handlerName(metatype, { name }),
+          domains: this.reflector.get<ContentDomain[]>(CONTENT_DOMAIN, metatype),
+          limit: this.reflector.get<RateLimitSpec>(RATE_LIMITED, handler),
+        });
+      }
+    }
+  }
+
+  /** The public read a handler answers, or undefined for any other handler. */
+  of(handler: object): PublicReadRoute | undefined {
+    return this.byHandler.get(handler);
+  }
+}

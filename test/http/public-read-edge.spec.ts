@@ -1,0 +1,171 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ReadModel } from '@/read-model/read-model';
+import { ReadModelInterceptor } from '@/read-model/read-model.interceptor';
+import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { createTestApp, type TestApp } from '@test/support/test-app';
+
+interface RawAnswer {
+  status: number;
+  /** Name and value of each header, in the order sent, but Date (the clock's). */
+  headers: [string, string][];
+  body: Buffer;
+}
+
+const READ_LIMIT = 60;
+const PUBLIC_READS = [
+  '/api/profile',
+  '/api/projects',
+  '/api/projects/tidewatch',
+  '/api/experience',
+  '/api/experience?top=2',
+  '/api/experience/1',
+  '/api/skills',
+  '/api/awards',
+  '/api/certifications',
+];
+
+/**
+ * The public-read edge answers a read the read model holds before Nest's router; the pipeline
+ * answers everything else and prepared every answer the edge sends. For the same request, both
+ * must send the same bytes: status, every header in the same order, body.
+ */
+describe('public reads at the edge and through the pipeline', () => {
+  let database: TestDatabase;
+  let testApp: TestApp;
+  let port: number;
+  let client = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    testApp = await createTestApp({ env: { DATABASE_URL: database.url, RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'loopback' } });
+    await testApp.app.listen(0, '127.0.0.1');
+    port = (testApp.app.getHttpServer().address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await database.drop();
+  });
+
+  const nextClient = () => `198.51.100.${(client += 1)}`;
+
+  function get(path: string, headers: Record<string, string>): Promise<RawAnswer> {
+    return new Promise((resolve, reject) => {
+      httpRequest({ port, host: '127.0.0.1', path, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const headers: [string, string][] = [];
+          for (let i = 0; i < response.rawHeaders.length; i += 2)
+            if (response.rawHeaders[i] !== 'Date') headers.push([response.rawHeaders[i], response.rawHeaders[i + 1]]);
+          resolve({ status: response.statusCode!, headers, body: Buffer.concat(chunks) });
+        });
+      })
+        .on('error', reject)
+        .end();
+    });
+  }
+
+  /** Sends the request twice, each from a client of its own: once through the pipeline (nothing prepared), once from the edge. */
+  async function bothWays(path: string, headers: Record<string, string>, beforeEach: (client: string) => Promise<void> = async () => {}) {
+    const intercepted = vi.spyOn(ReadModelInterceptor.prototype, 'intercept');
+    const [pipelineClient, edgeClient] = [nextClient(), nextClient()];
+    await beforeEach(pipelineClient);
+    await beforeEach(edgeClient);
+    testApp.app.get(ReadModel).invalidateAll();
+    const throughPipeline = await get(path, { ...headers, 'X-Forwarded-For': pipelineClient });
+    const pipelineRan = intercepted.mock.calls.length;
+    // A 429 prepares nothing: a request of another client prepares the answer the edge then holds.
+    await get(path, { 'X-Forwarded-For': nextClient() });
+    intercepted.mockClear();
+    const fromTheEdge = await get(path, { ...headers, 'X-Forwarded-For': edgeClient });
+    const edgeRanPipeline = intercepted.mock.calls.length;
+    intercepted.mockRestore();
+    expect([path, pipelineRan, edgeRanPipeline]).toEqual([path, 1, 0]);
+    return { throughPipeline, fromTheEdge };
+  }
+
+  it.each(PUBLIC_READS)('answer %s with the same 200, plain and compressed', async (path) => {
+    for (const encoding of ['identity', 'gzip, deflate, br', 'gzip']) {
+      const { throughPipeline, fromTheEdge } = await bothWays(path, {
+        'Accept-Encoding': encoding,
+        'X-Request-Id': 'same-id',
+        Origin: 'https://site.example',
+      });
+      expect(throughPipeline.status).toBe(200);
+      expect(fromTheEdge).toEqual(throughPipeline);
+    }
+  });
+
+  it.each(PUBLIC_READS)('answer %s with the same 304 for its ETag', async (path) => {
+    const first = await get(path, { 'X-Forwarded-For': nextClient() });
+    const etag = first.headers.find(([name]) => name === 'ETag')![1];
+    const { throughPipeline, fromTheEdge } = await bothWays(path, { 'If-None-Match': etag, 'X-Request-Id': 'same-id' });
+    expect(throughPipeline.status).toBe(304);
+    expect(fromTheEdge).toEqual(throughPipeline);
+  });
+
+  it.each(PUBLIC_READS)('answer %s with the same 429 once the client has spent its reads', async (path) => {
+    const spend = async (who: string) => {
+      for (let i = 0; i < READ_LIMIT; i += 1) await get(path, { 'X-Forwarded-For': who });
+    };
+    const { throughPipeline, fromTheEdge } = await bothWays(path, { 'X-Request-Id': 'same-id' }, spend);
+    expect(throughPipeline.status).toBe(429);
+    // Retry-After counts down the client's own window, opened a moment apart for the two clients.
+    const retryAfter = (answer: RawAnswer) => Number(answer.headers.find(([name]) => name === 'Retry-After')![1]);
+    expect(Math.abs(retryAfter(fromTheEdge) - retryAfter(throughPipeline))).toBeLessThanOrEqual(1);
+    const withoutRetryAfter = (answer: RawAnswer) => ({
+      ...answer,
+      headers: answer.headers.map(([name, value]) => [name, name === 'Retry-After' ? '' : value]),
+    });
+    expect(withoutRetryAfter(fromTheEdge)).toEqual(withoutRetryAfter(throughPipeline));
+  });
+
+  it('leaves to the pipeline what is not a plain read of a prepared answer', async () => {
+    const intercepted = vi.spyOn(ReadModelInterceptor.prototype, 'intercept');
+    await get('/api/projects', { 'X-Forwarded-For': nextClient() });
+    intercepted.mockClear();
+    const head = await new Promise<number>((resolve) =>
+      httpRequest({ port, host: '127.0.0.1', path: '/api/projects', method: 'HEAD' }, (response) => resolve(response.statusCode!)).end(),
+    );
+    expect(head).toBe(200);
+    const withBody = await new Promise<number>((resolve) => {
+      const call = httpRequest(
+        { port, host: '127.0.0.1', path: '/api/projects', headers: { 'Content-Type': 'application/json', 'Content-Length': '12' } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode!);
+        },
+      );
+      call.end('{"not": json');
+    });
+    expect(withBody).toBe(422);
+    expect((await get('/api/projects?never=asked', {})).status).toBe(200);
+    // HEAD and the unseen URL reached the handler's interceptor; the body was refused by the pipeline's parser before it.
+    expect(intercepted.mock.calls.length).toBe(2);
+    intercepted.mockRestore();
+  });
+});
+
+describe('public reads at the edge with rate limits off (benchmarks)', () => {
+  it('send no rate-limit header, as the pipeline does not', async () => {
+    const testApp = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false' } });
+    try {
+      await testApp.app.listen(0, '127.0.0.1');
+      const { port } = testApp.app.getHttpServer().address() as AddressInfo;
+      const names = () =>
+        new Promise<string[]>((resolve) =>
+          httpRequest({ port, host: '127.0.0.1', path: '/api/skills', headers: { 'X-Request-Id': 'same' } }, (response) => {
+            response.resume();
+            resolve(response.rawHeaders.filter((_, i) => i % 2 === 0));
+          }).end(),
+        );
+      const throughPipeline = await names();
+      const fromTheEdge = await names();
+      expect(fromTheEdge).toEqual(throughPipeline);
+      expect(fromTheEdge.filter((name) => name.startsWith('X-RateLimit'))).toEqual([]);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
