@@ -8,7 +8,7 @@ import { Logger } from 'nestjs-pino';
 import { requestIdMiddleware, REQUEST_ID_HEADER } from './common/http/request-id.middleware';
 import { QuietFrameworkLogger } from './common/logging/framework-lines';
 import { requestLogMiddleware } from './common/logging/request-log.middleware';
-import { ROOT_LOGGER } from './common/logging/root-logger';
+import { REQUEST_LOGGER } from './common/logging/root-logger';
 import { OpenApiExplorer } from './common/openapi/openapi-explorer';
 import { HttpMetrics, httpMetricsMiddleware } from './common/telemetry/http-metrics.middleware';
 import { MetricsExport } from './common/telemetry/metrics-export';
@@ -84,12 +84,13 @@ export function configureApp(app: NestExpressApplication): void {
       readModel: app.get(ReadModel),
       fixedHeaders: headersSetBy(securityAndCors),
       limits: app.get<ConfigType<typeof limitsConfig>>(limitsConfig.KEY).rateLimitEnabled ? app.get(WindowStorage) : null,
-      logger: app.get(ROOT_LOGGER),
+      logger: app.get(REQUEST_LOGGER),
       metrics: httpMetrics,
+      etagOf: app.getHttpAdapter().getInstance().get('etag fn') as (body: Buffer) => string,
     }),
   );
   app.use(requestIdMiddleware);
-  app.use(requestLogMiddleware(app.get(ROOT_LOGGER)));
+  app.use(requestLogMiddleware(app.get(REQUEST_LOGGER)));
   if (httpMetrics) app.use(httpMetricsMiddleware(httpMetrics));
   for (const handler of securityAndCors) app.use(handler);
   app.use(LARGE_BODY_ROUTES, raw({ type: () => true, limit: LARGE_BODY_LIMIT }));

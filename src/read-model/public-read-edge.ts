@@ -18,10 +18,22 @@ export interface PublicReadEdgeOptions {
   limits: WindowStorage | null;
   logger: Logger;
   metrics: HttpMetrics | undefined;
+  /** Express's ETag function (its `etag fn` setting), which the error filter's res.json() applies to the 429. */
+  etagOf: (body: Buffer) => string;
 }
 
-/** The throttler's answer over the limit, as the error filter writes it. */
-const RATE_LIMITED = { detail: 'Rate limit exceeded' };
+/** The throttler's answer over the limit, as the error filter writes it (res.json()), made once. */
+function rateLimitedAnswer(etagOf: (body: Buffer) => string): (res: Response) => void {
+  const body = Buffer.from(JSON.stringify({ detail: 'Rate limit exceeded' }));
+  const etag = etagOf(body);
+  return (res) => {
+    res.statusCode = 429;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', body.length);
+    res.setHeader('ETag', etag);
+    res.end(body);
+  };
+}
 
 /** A GET with a body goes through the pipeline, whose body parser may answer 413 or 422 for it. */
 const hasBody = (req: Request): boolean => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
@@ -35,24 +47,31 @@ const hasBody = (req: Request): boolean => req.headers['transfer-encoding'] !== 
  * to the pipeline, which remains the authority: it prepared every answer served here.
  */
 export function publicReadEdge(options: PublicReadEdgeOptions): RequestHandler {
+  const { readModel, fixedHeaders, limits, logger, metrics } = options;
+  const answerRateLimited = rateLimitedAnswer(options.etagOf);
+
+  const finish = (req: Request, res: Response, answer: Answer, startedAt: number, overLimit: boolean): void => {
+    const { pattern } = answer.read;
+    logRequest(logger, req, res, () => pattern, startedAt);
+    metrics?.observe(req, res, () => pattern, startedAt);
+    if (overLimit) answerRateLimited(res);
+    else answer.body.writeTo(req, res);
+  };
+
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || hasBody(req)) return next();
-    const answer = options.readModel.answerTo(req.url);
+    const answer = readModel.answerTo(req.url);
     if (!answer) return next();
-    // Only the count can fail, before anything is written: the pipeline then answers as it always does.
-    answerFromTheEdge(req, res, answer, options).catch(() => next());
+    const startedAt = performance.now();
+    assignRequestId(req, res);
+    for (const [name, value] of fixedHeaders) res.setHeader(name, value);
+    // Without limits (benchmarks) nothing waits. With them, only the count can fail, before
+    // anything is written: the pipeline then answers as it always does.
+    if (limits === null) return finish(req, res, answer, startedAt, false);
+    const { route } = answer.read;
+    countHit(limits, res, rateLimitKey(route.handler, clientKey(req.ip)), route.limit).then(
+      (overLimit) => finish(req, res, answer, startedAt, overLimit),
+      () => next(),
+    );
   };
-}
-
-async function answerFromTheEdge(req: Request, res: Response, answer: Answer, options: PublicReadEdgeOptions): Promise<void> {
-  const startedAt = performance.now();
-  const { route, pattern } = answer.read;
-  assignRequestId(req, res);
-  for (const [name, value] of options.fixedHeaders) res.setHeader(name, value);
-  const overLimit =
-    options.limits !== null && (await countHit(options.limits, res, rateLimitKey(route.handler, clientKey(req.ip)), route.limit));
-  logRequest(options.logger, req, res, () => pattern, startedAt);
-  options.metrics?.observe(req, res, () => pattern, startedAt);
-  if (overLimit) res.status(429).json(RATE_LIMITED);
-  else answer.body.writeTo(req, res);
 }

@@ -4,7 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream, Logger } from 'pino';
 import { appConfig } from '@/config/app.config';
 import { loggerParams } from './logger-params';
-import { createRootLogger, LOG_DESTINATION, ROOT_LOGGER, stdoutDestination } from './root-logger';
+import { createRequestLogger, createRootLogger, LOG_DESTINATION, REQUEST_LOGGER, ROOT_LOGGER, stdoutDestination } from './root-logger';
 
 @Module({
   providers: [
@@ -14,8 +14,13 @@ import { createRootLogger, LOG_DESTINATION, ROOT_LOGGER, stdoutDestination } fro
       inject: [appConfig.KEY, LOG_DESTINATION],
       useFactory: (config: ConfigType<typeof appConfig>, destination: DestinationStream) => createRootLogger(config, destination),
     },
+    {
+      provide: REQUEST_LOGGER,
+      inject: [appConfig.KEY, LOG_DESTINATION],
+      useFactory: (config: ConfigType<typeof appConfig>, destination: DestinationStream) => createRequestLogger(config, destination),
+    },
   ],
-  exports: [ROOT_LOGGER],
+  exports: [ROOT_LOGGER, REQUEST_LOGGER],
 })
 class RootLoggerModule {}
 
