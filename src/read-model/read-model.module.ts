@@ -2,13 +2,14 @@ import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { ContentChangesListener } from './content-changes.listener';
 import { ReadModel } from './read-model';
+import { ReadModelMetrics } from './read-model-metrics';
 import { ReadModelInterceptor } from './read-model.interceptor';
 import { PublicReadRoutes } from './public-read-routes';
 
 @Global()
 @Module({
   imports: [DiscoveryModule],
-  providers: [ReadModel, ReadModelInterceptor, PublicReadRoutes, ContentChangesListener],
+  providers: [ReadModel, ReadModelInterceptor, PublicReadRoutes, ContentChangesListener, ReadModelMetrics],
   exports: [ReadModel, ReadModelInterceptor, PublicReadRoutes],
 })
 export class ReadModelModule {}

@@ -14,6 +14,13 @@ export interface AnsweringRead {
   pattern: string | undefined;
 }
 
+/** What the read model holds now: answers kept, the distinct bodies they share, and those bodies' bytes. */
+export interface ReadModelFootprint {
+  answers: number;
+  bodies: number;
+  bytes: number;
+}
+
 /** A URL's prepared answer, with the read that gave it. */
 export interface Answer {
   read: AnsweringRead;
@@ -69,6 +76,13 @@ export class ReadModel {
 
   invalidateAll(): void {
     for (const domain of CONTENT_DOMAINS) this.invalidate(domain);
+  }
+
+  footprint(): ReadModelFootprint {
+    const bodies = new Set([...this.bodies.values(), ...[...this.answers.values()].map((answer) => answer.body)]);
+    let bytes = 0;
+    for (const body of bodies) bytes += body.size;
+    return { answers: this.answers.size, bodies: bodies.size, bytes };
   }
 
   private isCurrent(domains: readonly ContentDomain[], stamp: readonly number[]): boolean {

@@ -36,6 +36,16 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     expect(await scrape()).toMatch(/cv_downloads_total\{[^}]*locale="nederlands"[^}]*\} 1/);
   });
 
+  it("reports the read model's size", async () => {
+    await request(testApp.server).get('/api/skills').expect(200);
+    const text = await scrape();
+    const gauge = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\d+)$`, 'm').exec(text)?.[1]);
+    expect(gauge('read_model_answers')).toBeGreaterThanOrEqual(1);
+    // Every encoding of every kept body: more than the identity bytes of the skills list alone.
+    const { body: skills } = await request(testApp.server).get('/api/skills').set('accept-encoding', 'identity').expect(200);
+    expect(gauge('read_model_bytes')).toBeGreaterThan(JSON.stringify(skills).length);
+  });
+
   it('is not served on the public port', async () => {
     await request(testApp.server).get('/metrics').expect(404);
   });

@@ -142,7 +142,8 @@ describe('A database that is not up yet at start-up', () => {
     await proxy.cut();
     const url = new URL(database.url);
     url.port = String(proxy.port);
-    const restored = new Promise((resolve) => setTimeout(resolve, 1_500)).then(() => proxy.restore());
+    // Cut long enough for two waits (250 + 500 ms) after even a slow start on a busy machine.
+    const restored = new Promise((resolve) => setTimeout(resolve, 4_000)).then(() => proxy.restore());
     const service = await startBuiltService({ DATABASE_URL: url.toString(), DB_STARTUP_WAIT_MS: '20000', LOG_LEVEL: 'info' });
     try {
       await restored;
