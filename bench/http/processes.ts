@@ -7,9 +7,16 @@ import { join } from 'node:path';
 /** The compiled tree (`dist`), where `npm run bench` runs from. */
 const DIST = join(__dirname, '..', '..');
 
-export const SERVICE_SCRIPT = join(DIST, 'src', 'main.js');
-export const RAW_HTTP_SCRIPT = join(DIST, 'bench', 'servers', 'raw-http.js');
-export const BARE_NEST_SCRIPT = join(DIST, 'bench', 'servers', 'bare-nest.js');
+/** A server the harness starts: a script of the compiled tree, with the flags Node runs it with. */
+export interface ServerCommand {
+  script: string;
+  nodeFlags: string[];
+}
+
+/** The service as `npm run start:prod` and the image run it. */
+export const SERVICE: ServerCommand = { script: join(DIST, 'src', 'main.js'), nodeFlags: ['--max-semi-space-size=8'] };
+export const RAW_HTTP: ServerCommand = { script: join(DIST, 'bench', 'servers', 'raw-http.js'), nodeFlags: [] };
+export const BARE_NEST: ServerCommand = { script: join(DIST, 'bench', 'servers', 'bare-nest.js'), nodeFlags: [] };
 
 export interface BenchServer {
   readonly name: string;
@@ -20,7 +27,7 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
   const address = server.address();
@@ -44,14 +51,19 @@ async function firstOk(url: string, child: ChildProcess, timeoutMs: number): Pro
 }
 
 /**
- * Starts a Node.js server script on a free port with the given environment (its output
+ * Starts a Node.js server on a free port with the given environment (its output
  * discarded, as a production log shipper would take it) and waits for its first 200.
  */
-export async function startServer(name: string, script: string, env: Record<string, string>, readyPath: string): Promise<BenchServer> {
+export async function startServer(
+  name: string,
+  command: ServerCommand,
+  env: Record<string, string>,
+  readyPath: string,
+): Promise<BenchServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...command.nodeFlags, command.script], {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

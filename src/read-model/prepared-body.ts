@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { WrittenAnswer } from '@/common/http/written-answer';
 
@@ -8,6 +9,11 @@ export const CACHE_CONTROL = 'public, no-cache';
 
 const ENCODINGS = ['br', 'gzip', 'identity'] as const;
 type BodyEncoding = (typeof ENCODINGS)[number];
+
+// Compression runs on libuv's thread pool: brotli's best quality takes hundreds of milliseconds
+// on a list of hundreds of projects, which must not stop the event loop.
+const gzipped = promisify(gzip);
+const brotliCompressed = promisify(brotliCompress);
 
 /** The strong validator of a JSON text: its SHA-256, shortened. */
 export const etagOf = (json: string): string => `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
@@ -26,15 +32,15 @@ export class PreparedBody extends WrittenAnswer {
     super();
   }
 
-  static of(json: string, etag = etagOf(json)): PreparedBody {
+  static async of(json: string, etag = etagOf(json)): Promise<PreparedBody> {
     const identity = Buffer.from(json);
-    return new PreparedBody(etag, {
-      identity,
-      gzip: gzipSync(identity, { level: 9 }),
-      br: brotliCompressSync(identity, {
+    const [gzip, br] = await Promise.all([
+      gzipped(identity, { level: 9 }),
+      brotliCompressed(identity, {
         params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
       }),
-    });
+    ]);
+    return new PreparedBody(etag, { identity, gzip, br });
   }
 
   /** Bytes held, all encodings together. */

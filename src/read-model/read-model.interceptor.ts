@@ -1,7 +1,7 @@
 import { type CallHandler, type ExecutionContext, HttpException, Injectable, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { map, type Observable, of, tap } from 'rxjs';
+import { from, lastValueFrom, type Observable, of, tap } from 'rxjs';
 import { isDatabaseUnavailable } from '@/common/errors/database-unavailable';
 import { matchedRoute } from '@/common/http/matched-route';
 import type { ContentDomain } from './content-domains';
@@ -32,9 +32,8 @@ export class ReadModelInterceptor implements NestInterceptor {
       const url = request.originalUrl;
       const prepared = this.readModel.answerTo(url);
       if (prepared) return of(prepared.body);
-      const stamp = this.readModel.stamp(route.domains);
       const read = { route, pattern: matchedRoute(request) };
-      return next.handle().pipe(map((value) => this.readModel.prepare(url, read, stamp, value)));
+      return from(this.readModel.answerOnce(url, read, () => lastValueFrom(next.handle())));
     }
     if (READS.has(request.method)) return next.handle();
     const domains = this.reflector.get<ContentDomain[]>(CONTENT_DOMAIN, context.getClass());

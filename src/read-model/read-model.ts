@@ -39,6 +39,8 @@ export class ReadModel {
   private readonly generations = new Map<ContentDomain, number>(CONTENT_DOMAINS.map((domain) => [domain, 0]));
   private readonly answers = new Map<string, Answer>();
   private readonly bodies = new Map<string, PreparedBody>();
+  /** Answers being prepared, by URL, with the generations they are prepared from. */
+  private readonly preparing = new Map<string, { stamp: readonly number[]; body: Promise<PreparedBody> }>();
 
   /** The current answer to a GET of this URL, if one was prepared. */
   answerTo(url: string): Answer | undefined {
@@ -54,11 +56,29 @@ export class ReadModel {
     return domains.map((domain) => this.generations.get(domain)!);
   }
 
+  /**
+   * The answer to a URL that has none yet: `build` (its handler) gives the value, which is prepared
+   * and kept. Requests that miss while it is being prepared wait for it rather than build it again,
+   * so a burst after a change costs one build per URL, whatever the number of clients.
+   */
+  answerOnce(url: string, read: AnsweringRead, build: () => Promise<unknown>): Promise<PreparedBody> {
+    const pending = this.preparing.get(url);
+    if (pending && this.isCurrent(read.route.domains, pending.stamp)) return pending.body;
+    const stamp = this.stamp(read.route.domains);
+    const preparation = { stamp, body: build().then((value) => this.prepare(url, read, stamp, value)) };
+    this.preparing.set(url, preparation);
+    const settled = () => {
+      if (this.preparing.get(url) === preparation) this.preparing.delete(url);
+    };
+    preparation.body.then(settled, settled);
+    return preparation.body;
+  }
+
   /** Prepares what a public read returned and keeps it for the URL, unless its domains changed since `stamp`. */
-  prepare(url: string, read: AnsweringRead, stamp: readonly number[], value: unknown): PreparedBody {
+  private async prepare(url: string, read: AnsweringRead, stamp: readonly number[], value: unknown): Promise<PreparedBody> {
     const json = JSON.stringify(value);
     const etag = etagOf(json);
-    const body = this.bodies.get(etag) ?? PreparedBody.of(json, etag);
+    const body = this.bodies.get(etag) ?? (await PreparedBody.of(json, etag));
     if (url.length <= MAX_URL_LENGTH && this.isCurrent(read.route.domains, stamp)) {
       this.bodies.set(etag, body);
       if (this.answers.size >= MAX_ANSWERS) this.answers.delete(this.answers.keys().next().value!);

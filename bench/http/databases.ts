@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Runs SQL on a database of the bench's server (the server's own by default). */
+export async function runSql(sql: string, values: unknown[] = [], url = POSTGRES_URL): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql, values);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Gives `work` the URLs of `count` new, empty databases, dropped when it is done. */
+export async function withDatabases<T>(count: number, work: (urls: string[]) => Promise<T>): Promise<T> {
+  const names = Array.from({ length: count }, () => `portfolio_bench_${randomBytes(4).toString('hex')}`);
+  for (const name of names) await runSql(`CREATE DATABASE "${name}"`);
+  try {
+    return await work(
+      names.map((name) => {
+        const url = new URL(POSTGRES_URL);
+        url.pathname = `/${name}`;
+        return url.toString();
+      }),
+    );
+  } finally {
+    for (const name of names) await runSql(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+}
