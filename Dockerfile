@@ -20,8 +20,8 @@ FROM node:24.21.0-bookworm-slim
 RUN apt-get update \
   && apt-get install -y --no-install-recommends chromium fonts-liberation fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji \
   && rm -rf /var/lib/apt/lists/*
-# A young generation of 8 MB per semi-space: V8's default grows it to 32 MB under load, which
-# costs ~30 MB of RSS and measured no throughput (BENCHMARKS.md).
+# A young generation of 8 MB per semi-space: V8's default grows each to 32 MB under load, which
+# cost ~100 MB of RSS after load and measured no throughput (BENCHMARKS.md).
 ENV NODE_ENV=production PORT=8000 CV_DIR=/app/assets/cv CHROMIUM_PATH=/usr/bin/chromium \
   NODE_COMPILE_CACHE=/app/.compile-cache NODE_OPTIONS=--max-semi-space-size=8
 WORKDIR /app

@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { DEMO_CONTENT } from '@/content';
 import { ADMIN_TOKEN } from '@test/support/admin';
-import { createTestDatabase, type TestDatabase } from '@test/support/database';
-import { LocalAppConfiguration } from '@test/support/local-app-configuration';
-import { createTestApp, type TestApp } from '@test/support/test-app';
+import { type AppWithPeers, createAppWithPeers } from '@test/support/app-with-peers';
+import type { TestApp } from '@test/support/test-app';
 
 interface Parameter {
   name: string;
@@ -31,29 +30,16 @@ const exampleOf = (parameter: Parameter) => parameter.example ?? parameter.schem
  * works as it stands on the demo content.
  */
 describe('the examples of the description', () => {
-  let database: TestDatabase;
+  let peers: AppWithPeers;
   let testApp: TestApp;
   let description: Description;
-  const flagStore = new LocalAppConfiguration();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await flagStore.start();
-    testApp = await createTestApp({
-      env: {
-        DATABASE_URL: database.url,
-        API_ADMIN_TOKEN: ADMIN_TOKEN,
-        APP_CONFIG_CONNECTION_STRING: flagStore.connectionString,
-        RATE_LIMIT_ENABLED: 'false',
-      },
-    });
+    peers = await createAppWithPeers();
+    testApp = peers.testApp;
     description = (await request(testApp.server).get('/openapi.json').expect(200)).body as Description;
   });
-  afterAll(async () => {
-    await testApp.close();
-    await flagStore.stop();
-    await database.drop();
-  });
+  afterAll(() => peers.close());
 
   it('give every request body, path parameter and error answer an example', () => {
     const missing: string[] = [];

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { ADMIN_TOKEN } from '@test/support/admin';
-import { createTestDatabase, type TestDatabase } from '@test/support/database';
-import { LocalAppConfiguration } from '@test/support/local-app-configuration';
+import { type AppWithPeers, createAppWithPeers } from '@test/support/app-with-peers';
+import type { TestDatabase } from '@test/support/database';
 import { type FuzzRequest, type OpenApiDocument, requestsFromDescription } from '@test/support/fuzz/openapi-requests';
-import { createTestApp, type TestApp } from '@test/support/test-app';
+import type { TestApp } from '@test/support/test-app';
 
 /** CI runs a fixed seed; `npm run test:fuzz` runs longer with a fresh one (FUZZ_RUNS, FUZZ_SEED). */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2_500);
@@ -28,29 +28,18 @@ function describeRequest(sent: FuzzRequest): string {
 }
 
 describe('fuzzing every operation of the description', () => {
-  let database: TestDatabase;
+  let peers: AppWithPeers;
   let testApp: TestApp;
+  let database: TestDatabase;
   let document: OpenApiDocument;
-  const flagStore = new LocalAppConfiguration();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await flagStore.start();
-    testApp = await createTestApp({
-      env: {
-        DATABASE_URL: database.url,
-        APP_CONFIG_CONNECTION_STRING: flagStore.connectionString,
-        API_ADMIN_TOKEN: ADMIN_TOKEN,
-        RATE_LIMIT_ENABLED: 'false',
-      },
-    });
+    peers = await createAppWithPeers();
+    testApp = peers.testApp;
+    database = peers.database;
     document = (await request(testApp.server).get('/openapi.json')).body as OpenApiDocument;
   });
-  afterAll(async () => {
-    await testApp.close();
-    await flagStore.stop();
-    await database.drop();
-  });
+  afterAll(() => peers.close());
 
   it(`answers ${RUNS} generated requests without a 5xx, as described, changing nothing on a 4xx`, async () => {
     const statuses = new Map<number, number>();
