@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { assignRequestId } from '@/common/http/request-id.middleware';
 import { logRequest } from '@/common/logging/request-log.middleware';
 import { countHit } from '@/common/rate-limit/count-hit';
-import { rateLimitKey } from '@/common/rate-limit/rate-limit.guard';
+import { RATE_LIMITED_BODY, rateLimitKey } from '@/common/rate-limit/rate-limit.guard';
 import { clientKey } from '@/common/http/client-address';
 import type { FixedHeaders } from '@/common/http/fixed-headers';
 import type { WindowStorage } from '@/common/rate-limit/window-storage';
@@ -24,7 +24,7 @@ export interface PublicReadEdgeOptions {
 
 /** The throttler's answer over the limit, as the error filter writes it (res.json()), made once. */
 function rateLimitedAnswer(etagOf: (body: Buffer) => string): (res: Response) => void {
-  const body = Buffer.from(JSON.stringify({ detail: 'Rate limit exceeded' }));
+  const body = Buffer.from(JSON.stringify(RATE_LIMITED_BODY));
   const etag = etagOf(body);
   return (res) => {
     res.statusCode = 429;

@@ -1,7 +1,8 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import type { Request, Response } from 'express';
 import { clientKey } from '@/common/http/client-address';
+import { rateLimitExceeded } from '@/common/rate-limit/rate-limit.guard';
 import { WindowStorage } from '@/common/rate-limit/window-storage';
 import { limitsConfig } from '@/config/limits.config';
 
@@ -27,7 +28,7 @@ export class FailedCredentialLimit {
     const window = await this.storage.peek(keyOf(request), WINDOW_MS, FAILURES_ALLOWED);
     if (!window || window.totalHits < FAILURES_ALLOWED) return;
     response.setHeader('Retry-After', window.timeToBlockExpire);
-    throw new HttpException({ detail: 'Rate limit exceeded' }, HttpStatus.TOO_MANY_REQUESTS);
+    throw rateLimitExceeded();
   }
 
   async recordFailure(request: Request): Promise<void> {
