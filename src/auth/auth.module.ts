@@ -5,7 +5,8 @@ import { RateLimitStorageModule } from '@/common/rate-limit/rate-limit-storage.m
 import { REDIS_CLIENT, RedisModule } from '@/common/redis/redis.module';
 import { AuthController } from './auth.controller';
 import { ExplorerTokenService } from './explorer/explorer-token.service';
-import { ExplorerTokenStore, InMemoryExplorerTokenStore, RedisExplorerTokenStore } from './explorer/explorer-token.store';
+import { ExplorerTokenKey, LocalExplorerTokenKey, SharedExplorerTokenKey } from './explorer/explorer-token-key';
+import { ExplorerTokenSigner } from './explorer/explorer-token-signer';
 import { GraphGroupMembership } from './graph-group-membership';
 import { AdminGuard } from './guards/admin.guard';
 import { FailedCredentialLimit } from './guards/failed-credential-limit';
@@ -22,11 +23,11 @@ import { StaticTokenStrategy } from './strategies/static-token.strategy';
     ExplorerTokenStrategy,
     GraphGroupMembership,
     {
-      provide: ExplorerTokenStore,
+      provide: ExplorerTokenKey,
       inject: [REDIS_CLIENT],
-      useFactory: (redis: Redis | null): ExplorerTokenStore =>
-        redis ? new RedisExplorerTokenStore(redis) : new InMemoryExplorerTokenStore(),
+      useFactory: (redis: Redis | null): ExplorerTokenKey => (redis ? new SharedExplorerTokenKey(redis) : new LocalExplorerTokenKey()),
     },
+    ExplorerTokenSigner,
     FailedCredentialLimit,
     AdminGuard,
     ExplorerTokenService,

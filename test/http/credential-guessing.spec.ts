@@ -41,12 +41,35 @@ describe('guessing admin credentials', () => {
     await as('203.0.113.61:50000').admin(ADMIN_TOKEN).expect(429); // a new connection buys no new budget
   });
 
-  it('counts neither 403s, nor the explorer-token route, nor public routes', async () => {
+  it('counts a wrong bearer on the explorer-token route in the same budget, and locks that route too', async () => {
+    const client = as('203.0.113.64');
+    for (let i = 0; i < FAILURES_ALLOWED / 2; i += 1) {
+      await client.explorerToken(`guess-${i}`).expect(401);
+      await client.admin(`guess-${i}`).expect(401);
+    }
+    await client.admin(ADMIN_TOKEN).expect(429);
+    const refused = await client.explorerToken(ADMIN_TOKEN).expect(429);
+    expect(refused.body).toEqual({ detail: 'Rate limit exceeded' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // A guest token asks for no credential: never limited.
+    await request(testApp.server).get('/api/explorer-token').set('X-Forwarded-For', '203.0.113.64').expect(200);
+  });
+
+  it('counts first, then decides: of a hundred wrong bearers at once, at most ten are answered 401', async () => {
+    const client = as('203.0.113.65');
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => client.admin(`burst-${i}`)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(FAILURES_ALLOWED);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(100 - FAILURES_ALLOWED);
+    expect(answers.find((answer) => answer.status === 429)?.headers['www-authenticate']).toBeUndefined();
+  });
+
+  it('counts neither 403s, nor guest-token requests without a bearer, nor public routes', async () => {
     const client = as('203.0.113.63');
     const { token: guest } = (await request(testApp.server).get('/api/explorer-token').expect(200)).body as { token: string };
     for (let i = 0; i < FAILURES_ALLOWED; i += 1) {
       await client.admin(guest).expect(403);
-      await client.explorerToken(`guess-${i}`).expect(401);
+      await request(testApp.server).get('/api/explorer-token').set('X-Forwarded-For', '203.0.113.63').expect(200);
       await request(testApp.server).get('/api/projects').set('X-Forwarded-For', '203.0.113.63').set('Authorization', `Bearer guess-${i}`);
     }
     await client.admin(ADMIN_TOKEN).expect(503);

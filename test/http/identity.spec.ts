@@ -57,6 +57,10 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
       expect((await patchProject(await entra.token({ exp: now() - 30 }))).status).toBe(200);
     });
 
+    it('accepts an application token, which carries roles instead of scp', async () => {
+      expect((await patchProject(await entra.token({ scp: undefined, roles: ['Content.Write'] }))).status).toBe(200);
+    });
+
     it('still accepts the static token alongside', async () => {
       expect((await patchProject(ADMIN_TOKEN)).status).toBe(200);
     });
@@ -67,6 +71,8 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
       ['from another issuer', () => entra.token({ iss: 'https://login.microsoftonline.com/other-tenant/v2.0' })],
       ['for another audience', () => entra.token({ aud: '99999999-2222-4333-8444-555555555555' })],
       ['without an oid', () => entra.token({ oid: undefined })],
+      ['that is an ID token of the API in the admin group (no scp, no roles)', () => entra.token({ scp: undefined })],
+      ['whose scp is empty', () => entra.token({ scp: '' })],
       ['signed by an unknown key', () => entra.tokenFromUnknownKey()],
       ['HS256-signed with the RSA public key', () => entra.tokenSignedWithPublicKeyAsSecret()],
       ['marking an extension it does not understand as critical (crit)', () => entra.tokenWithCriticalExtension()],
@@ -137,9 +143,9 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
       return authorization ? call.set('Authorization', authorization) : call;
     };
 
-    it('issues a unique 256-bit guest token for an hour when no bearer is sent', async () => {
+    it('issues a unique signed guest token for an hour when no bearer is sent', async () => {
       const [first, second] = await Promise.all([explorerToken().expect(200), explorerToken().expect(200)]);
-      expect(first.body).toEqual({ token: expect.stringMatching(/^[\w-]{43}$/), role: 'guest', expiresIn: 3600 });
+      expect(first.body).toEqual({ token: expect.stringMatching(/^[\w-]{91}$/), role: 'guest', expiresIn: 3600 });
       expect(first.body.token).not.toBe(second.body.token);
     });
 

@@ -53,29 +53,51 @@ describe('several instances on one Redis', () => {
     await admin(first, '203.0.113.51', ADMIN_TOKEN).expect(503);
   });
 
+  it('count a burst of wrong bearers atomically across both instances: at most ten 401s', async () => {
+    const burst = Array.from({ length: 100 }, (_, i) =>
+      request((i % 2 ? first : second).server)
+        .delete('/api/projects/no-such-project')
+        .set('X-Forwarded-For', '203.0.113.52')
+        .set('Authorization', `Bearer burst-${i}`),
+    );
+    const statuses = (await Promise.all(burst)).map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(90);
+  });
+
   describe('when Redis stops and comes back', () => {
     beforeAll(() => redis.stop());
     afterAll(() => redis.resume());
 
-    it('answers explorer-token issue and look-up with 503 within two seconds', async () => {
+    it('answers explorer-token issue and look-up with 503 within two seconds on an instance that never had the shared key', async () => {
       const startedAt = Date.now();
       const issue = await request(first.server).get('/api/explorer-token').expect(503);
       expect(issue.body).toEqual({ detail: 'Explorer tokens are unavailable; try again shortly' });
       const lookUp = await request(second.server)
         .delete('/api/projects/tidewatch')
-        .set('Authorization', `Bearer ${'T'.repeat(43)}`)
+        .set('Authorization', `Bearer ${'Q'.repeat(91)}`)
         .expect(503);
       expect(lookUp.body).toEqual({ detail: 'Explorer tokens are unavailable; try again shortly' });
       expect(Date.now() - startedAt).toBeLessThan(2_000);
     });
 
     it('still answers 401 to a bearer that cannot be an explorer token', async () => {
-      for (const bearer of ['some-wrong-token', 'T'.repeat(42), `${'T'.repeat(42)}=`, 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln'])
+      for (const bearer of ['some-wrong-token', 'T'.repeat(90), `${'T'.repeat(90)}=`, 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln'])
         await request(first.server)
           .delete('/api/projects/tidewatch')
           .set('X-Forwarded-For', '198.51.100.20')
           .set('Authorization', `Bearer ${bearer}`)
           .expect(401);
+    });
+
+    it('still counts failed credential checks, in each instance memory', async () => {
+      const admin = (token: string) =>
+        request(first.server)
+          .delete('/api/projects/no-such-project')
+          .set('X-Forwarded-For', '203.0.113.53')
+          .set('Authorization', `Bearer ${token}`);
+      for (let i = 0; i < 10; i += 1) await admin(`wrong-${i}`).expect(401);
+      await admin(ADMIN_TOKEN).expect(429);
     });
 
     it('keeps rate limits working per instance', async () => {
@@ -102,6 +124,34 @@ describe('several instances on one Redis', () => {
       for (let i = 0; i < READ_LIMIT; i += 1) await read(i % 2 ? first : second, '/api/experience', '203.0.113.3').expect(200);
       await read(second, '/api/experience', '203.0.113.3').expect(429);
     });
+  });
+});
+
+describe('explorer tokens while Redis is down, once the instances share the key', () => {
+  let redis: LocalRedisServer;
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    redis = await LocalRedisServer.start();
+    const env = { REDIS_URL: redis.url, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' };
+    first = await createTestApp({ env });
+    second = await createTestApp({ env });
+  });
+  afterAll(async () => {
+    await Promise.all([first.close(), second.close()]);
+    await redis.stop();
+  });
+
+  it('are still issued by one and honoured by the other: nothing per token lives in Redis', async () => {
+    const guestOf = async (app: TestApp) =>
+      ((await request(app.server).get('/api/explorer-token').expect(200)).body as { token: string }).token;
+    const asGuest = (app: TestApp, token: string) =>
+      request(app.server).delete('/api/projects/tidewatch').set('Authorization', `Bearer ${token}`);
+    await asGuest(second, await guestOf(first)).expect(403);
+    await redis.stop();
+    await asGuest(second, await guestOf(first)).expect(403);
+    await asGuest(first, await guestOf(second)).expect(403);
   });
 });
 

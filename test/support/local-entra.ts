@@ -70,6 +70,7 @@ export class LocalEntra {
       name: 'Mara Jansen',
       preferred_username: 'mara@contoso.example',
       groups: [ADMIN_GROUP_ID],
+      scp: 'Content.Write',
       iat: now,
       nbf: now,
       exp: now + 3600,

@@ -1,4 +1,4 @@
-import { type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { HandlerFlag } from '@/common/metadata/handler-flag';
@@ -32,15 +32,12 @@ export class AdminGuard extends AuthGuard([STATIC_TOKEN_STRATEGY, ENTRA_JWT_STRA
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (!this.adminOnly.isSetOn(context)) return true;
-    const request = context.switchToHttp().getRequest<Request>();
-    await this.failedCredentials.refuseIfExhausted(request, context.switchToHttp().getResponse<Response>());
-    try {
+    const http = context.switchToHttp();
+    const request = http.getRequest<Request>();
+    return this.failedCredentials.check(request, http.getResponse<Response>(), async () => {
       if (!bearerTokenOf(request)) challenge(context, 'Not authenticated', 'Bearer');
       return (await super.canActivate(context)) as boolean;
-    } catch (error) {
-      if (error instanceof UnauthorizedException) await this.failedCredentials.recordFailure(request);
-      throw error;
-    }
+    });
   }
 
   override handleRequest<T = Principal>(error: unknown, principal: Principal | false, failures: unknown, context: ExecutionContext): T {

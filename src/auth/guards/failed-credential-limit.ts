@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import type { Request, Response } from 'express';
 import { clientKey } from '@/common/http/client-address';
@@ -6,14 +6,16 @@ import { rateLimitExceeded } from '@/common/rate-limit/rate-limit.guard';
 import { WindowStorage } from '@/common/rate-limit/window-storage';
 import { limitsConfig } from '@/config/limits.config';
 
-/** A client may be answered 401 on admin routes this often per window before it must wait. */
+/** A client may be answered 401 this often per window before it must wait. */
 const FAILURES_ALLOWED = 10;
 const WINDOW_MS = 60_000;
 
 /**
- * Throttles guessing: a client whose admin requests were answered 401 ten times within a minute
- * gets 429 on admin routes until that minute is over, even with a good credential. Counted where
- * the other limits count (Redis across instances), per normalised client address.
+ * Throttles guessing: a client whose credential checks failed (401) ten times within a minute gets
+ * 429 on the routes that check one until that minute is over, even with a good credential.
+ * Counted where the other limits count (Redis across instances, or this instance's memory while
+ * Redis is down), per normalised client address. A failure is counted first and decided on after,
+ * in one atomic step: however many wrong bearers arrive at once, at most ten are answered 401.
  */
 @Injectable()
 export class FailedCredentialLimit {
@@ -22,18 +24,27 @@ export class FailedCredentialLimit {
     @Inject(limitsConfig.KEY) private readonly limits: ConfigType<typeof limitsConfig>,
   ) {}
 
-  /** 429 with Retry-After while the client's failures of this window are used up. */
-  async refuseIfExhausted(request: Request, response: Response): Promise<void> {
-    if (!this.limits.rateLimitEnabled) return;
-    const window = await this.storage.peek(keyOf(request), WINDOW_MS, FAILURES_ALLOWED);
-    if (!window || window.totalHits < FAILURES_ALLOWED) return;
-    response.setHeader('Retry-After', window.timeToBlockExpire);
-    throw rateLimitExceeded();
+  /** Runs a credential check for the client, unless its failures are used up; a failure of the check counts. */
+  async check<T>(request: Request, response: Response, credentialCheck: () => Promise<T>): Promise<T> {
+    if (!this.limits.rateLimitEnabled) return credentialCheck();
+    const key = keyOf(request);
+    const window = await this.storage.peek(key, WINDOW_MS, FAILURES_ALLOWED);
+    if (window && window.totalHits >= FAILURES_ALLOWED) refuse(response, window.timeToBlockExpire);
+    try {
+      return await credentialCheck();
+    } catch (error) {
+      if (!(error instanceof UnauthorizedException)) throw error;
+      const failures = await this.storage.increment(key, WINDOW_MS, FAILURES_ALLOWED);
+      if (failures.isBlocked) refuse(response, failures.timeToBlockExpire);
+      throw error;
+    }
   }
+}
 
-  async recordFailure(request: Request): Promise<void> {
-    if (this.limits.rateLimitEnabled) await this.storage.increment(keyOf(request), WINDOW_MS, FAILURES_ALLOWED);
-  }
+function refuse(response: Response, retryAfterSeconds: number): never {
+  response.removeHeader('WWW-Authenticate');
+  response.setHeader('Retry-After', retryAfterSeconds);
+  throw rateLimitExceeded();
 }
 
 const keyOf = (request: Request): string => `admin-credentials:failed:${clientKey(request.ip)}`;

@@ -18,6 +18,9 @@ interface EntraClaims {
   email?: string;
   preferred_username?: string;
   groups?: string[];
+  /** Delegated scopes, or application roles: one of them makes it an access token, not an ID token. */
+  scp?: string;
+  roles?: string[];
   hasgroups?: boolean;
   _claim_names?: { groups?: string };
 }
@@ -27,7 +30,7 @@ const CLOCK_SKEW_SECONDS = 60;
 /**
  * A Microsoft Entra ID v2.0 access token: RS256 only, signed by a key of the tenant's JWKS, with
  * the tenant's issuer, this API as audience (`<id>` or `api://<id>`), exp/nbf within 60 s of skew
- * and an `oid`; then membership of ADMIN_GROUP_ID, through Graph when the groups claim overflowed.
+ * an `oid`, and `scp` or `roles` (an ID token of the same audience is no credential); then membership of ADMIN_GROUP_ID, through Graph when the groups claim overflowed.
  * A valid token outside the group is 403; Graph unreachable is 503 (fails closed).
  */
 @Injectable()
@@ -57,6 +60,10 @@ export class EntraJwtStrategy extends PassportStrategy(Strategy, ENTRA_JWT_STRAT
       this.logger.warn({ event: 'jwt_rejected', requestId, reason: 'exp or oid claim missing' });
       return null;
     }
+    if (!isAccessToken(claims)) {
+      this.logger.warn({ event: 'jwt_rejected', requestId, reason: 'not an access token (no scp or roles claim)' });
+      return null;
+    }
     if (!(await this.isAdmin(claims.oid, claims))) {
       this.logger.warn({ event: 'jwt_not_admin', requestId, oid: claims.oid });
       throw new ForbiddenException({ detail: 'Admin rights required' });
@@ -77,3 +84,6 @@ export class EntraJwtStrategy extends PassportStrategy(Strategy, ENTRA_JWT_STRAT
     return overflowed && this.directory.isMember(oid, groupId);
   }
 }
+
+const isAccessToken = ({ scp, roles }: EntraClaims): boolean =>
+  (typeof scp === 'string' && scp.length > 0) || (Array.isArray(roles) && roles.length > 0);
