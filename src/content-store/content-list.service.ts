@@ -1,6 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
 import { applyPartialOrder } from '@/common/ordering/partial-order';
-import type { OrderedCollection } from './ordered-collection';
+import type { ItemChanges, OrderedCollection } from './ordered-collection';
 
 /** What sets one list of content apart from the others. */
 export interface ContentListRules<T, Dto, Item> {
@@ -72,7 +72,7 @@ export abstract class ContentListService<T extends { id: string }, Dto, Item> {
     return this.items.isEmpty();
   }
 
-  protected async update(id: string, changes: Partial<T>): Promise<Dto> {
+  protected async update(id: string, changes: ItemChanges<T>): Promise<Dto> {
     const updated = await this.items.update(id, changes);
     if (!updated) throw this.notFound(id);
     return this.rules.toDto(updated);

@@ -5,6 +5,13 @@ export interface PlacedItem<T> {
   next: T | undefined;
 }
 
+/**
+ * What an update changes: the fields given, or the fields made from the item as it is at that
+ * moment. (Written as a method's type, whose parameter is bivariant as `update`'s own is, so an
+ * adapter over entities still implements a port over read shapes.)
+ */
+export type ItemChanges<T> = Partial<T> | { change(current: T): Partial<T> }['change'];
+
 /** A write would give an item a key (a project's slug) another item has. */
 export class KeyTaken extends Error {}
 
@@ -22,8 +29,11 @@ export abstract class OrderedCollection<T> {
   abstract findPlaced(key: string): Promise<PlacedItem<T> | undefined>;
   /** Adds the item first or last and answers its new id; rejects with KeyTaken or ReferenceMissing. */
   abstract add(item: Omit<T, 'id'>, at: 'first' | 'last'): Promise<string>;
-  /** Changes the given fields; undefined when nothing has the key; rejects with KeyTaken. */
-  abstract update(key: string, changes: Partial<T>): Promise<T | undefined>;
+  /**
+   * Changes the item's fields, atomically against any other change of the same item (two PATCHes
+   * of different fields both land); undefined when nothing has the key; rejects with KeyTaken.
+   */
+  abstract update(key: string, changes: ItemChanges<T>): Promise<T | undefined>;
   abstract remove(key: string): Promise<boolean>;
   /** Gives the items the order `arrange` makes of them, all at once or not at all. */
   abstract reorder(arrange: <R extends T>(items: R[]) => R[]): Promise<T[]>;

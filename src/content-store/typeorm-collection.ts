@@ -2,8 +2,8 @@ import { Transactional, type TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { DeepPartial, EntityTarget, FindOptionsOrder, FindOptionsSelect, FindOptionsWhere, Repository } from 'typeorm';
 import { In } from 'typeorm';
-import { isForeignKeyViolation, isUniqueViolation } from '@/database/database-errors';
-import { KeyTaken, OrderedCollection, type PlacedItem, ReferenceMissing } from './ordered-collection';
+import { isForeignKeyViolation, isUniqueViolation } from '@/common/errors/constraint-violations';
+import { type ItemChanges, KeyTaken, OrderedCollection, type PlacedItem, ReferenceMissing } from './ordered-collection';
 
 const INSERT_CHUNK = 500;
 
@@ -65,9 +65,14 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
     return saved.id;
   }
 
-  async update(key: string, changes: Partial<E>): Promise<E | undefined> {
-    const row = await this.findOne(key);
-    return row && keyChecked(this.rows.save(this.rows.merge(row, changes as DeepPartial<E>)));
+  /** Reads the row locked for the transaction, so a concurrent change of it waits and then sees this one. */
+  @Transactional()
+  async update(key: string, changes: ItemChanges<E>): Promise<E | undefined> {
+    if (!isStorable(key)) return undefined;
+    const row = await this.rows.findOne({ where: this.where(key), lock: { mode: 'pessimistic_write' } });
+    if (!row) return undefined;
+    const change = typeof changes === 'function' ? changes(row) : changes;
+    return keyChecked(this.rows.save(this.rows.merge(row, change as DeepPartial<E>)));
   }
 
   async remove(key: string): Promise<boolean> {

@@ -32,10 +32,10 @@ export class CertificationsService extends ContentListService<Certification, Cer
    * false), unless the body asks to keep syncing; a manual entry is never synced, so its flag
    * changes only when the body sets it.
    */
-  protected override async update(id: string, changes: Partial<Certification>): Promise<CertificationDto> {
-    const current = await this.items.findOne(id);
-    if (!current) throw this.notFound(id);
-    const syncEnabled = current.source === 'manual' ? (changes.syncEnabled ?? current.syncEnabled) : changes.syncEnabled === true;
-    return super.update(id, { ...changes, syncEnabled });
+  protected override update(id: string, changes: Partial<Certification>): Promise<CertificationDto> {
+    return super.update(id, (current) => ({
+      ...changes,
+      syncEnabled: current.source === 'manual' ? (changes.syncEnabled ?? current.syncEnabled) : changes.syncEnabled === true,
+    }));
   }
 }

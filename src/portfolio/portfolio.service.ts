@@ -11,8 +11,11 @@ import { SkillsService } from '@/skills/skills.service';
 import { duplicateKeys } from './duplicate-keys';
 import type { ContentCountsDto } from './dto/content-document.dto';
 
-/** Instances that start together on one empty database seed it once: the first takes this lock. */
-const SEED_LOCK = 'portfolio-content-seed';
+/**
+ * Replacing all content (an import, the seed) runs one at a time across instances: two imports at
+ * once never merge, and instances that start together on one empty database seed it once.
+ */
+const REPLACE_ALL_LOCK = 'portfolio-content-replace-all';
 
 /** The whole portfolio at once: every content domain, through its service. */
 @Injectable()
@@ -44,7 +47,7 @@ export class PortfolioService {
   async import(document: ContentDocument): Promise<ContentCountsDto> {
     const duplicates = duplicateKeys(document);
     if (duplicates.length > 0) throw new RequestValidationException(duplicates.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] })));
-    await this.transactions.run(() => this.replaceAll(document));
+    await this.transactions.run(() => this.replaceAll(document), { lock: REPLACE_ALL_LOCK });
     return {
       profile: document.profile ? 1 : 0,
       projects: document.projects.length,
@@ -63,7 +66,7 @@ export class PortfolioService {
         await this.replaceAll(document);
         return true;
       },
-      { lock: SEED_LOCK },
+      { lock: REPLACE_ALL_LOCK },
     );
   }
 

@@ -29,15 +29,14 @@ export class ProfileService {
 
   /** PATCH: the fields given, and in headline and summary only the languages given. */
   async patch({ headline, summary, ...fields }: UpdateProfileDto): Promise<ProfileDto> {
-    const current = await this.profile.find();
-    if (!current) throw profileNotSet();
-    const changed = {
+    const changed = await this.profile.update((current) => ({
       ...current,
       ...fields,
       headline: { ...current.headline, ...headline },
       summary: { ...current.summary, ...summary },
-    };
-    return toProfile(await this.profile.save(changed));
+    }));
+    if (!changed) throw profileNotSet();
+    return toProfile(changed);
   }
 
   /** The profile as a content document carries it, or null. */

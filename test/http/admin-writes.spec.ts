@@ -366,6 +366,36 @@ describe('admin writes without a database', () => {
     expect(response.body).toEqual({ detail: expect.any(String) });
   });
 
+  // Without a database nothing is looked up for a write: an id that names nothing is 503 too, never 404.
+  const UNKNOWN = '5d0c8a8e-1f0b-4c61-9f5e-2b7d3c4a1e90';
+  it.each([
+    ['put', '/api/projects/no-such-project', { title: 'A', description: 'B' }],
+    ['patch', '/api/projects/no-such-project', {}],
+    ['delete', '/api/projects/no-such-project', undefined],
+    ['patch', '/api/projects/reorder', { order: ['no-such-project'] }],
+    ['put', `/api/experience/${UNKNOWN}`, { company: 'A', role: 'B', period: 'C' }],
+    ['delete', `/api/experience/${UNKNOWN}`, undefined],
+    ['patch', '/api/experience/reorder', { order: [UNKNOWN] }],
+    ['put', `/api/skills/categories/${UNKNOWN}`, { title: 'A' }],
+    ['patch', `/api/skills/categories/${UNKNOWN}`, {}],
+    ['delete', `/api/skills/categories/${UNKNOWN}`, undefined],
+    ['post', `/api/skills/categories/${UNKNOWN}/skills`, { name: 'A' }],
+    ['put', `/api/skills/${UNKNOWN}`, { name: 'A' }],
+    ['patch', `/api/skills/${UNKNOWN}`, {}],
+    ['put', `/api/awards/${UNKNOWN}`, { title: 'A', organization: 'B', year: '2025' }],
+    ['delete', `/api/awards/${UNKNOWN}`, undefined],
+    ['patch', '/api/awards/reorder', { order: [UNKNOWN] }],
+    ['put', `/api/certifications/${UNKNOWN}`, { title: 'A' }],
+    ['patch', `/api/certifications/${UNKNOWN}`, {}],
+    ['delete', `/api/certifications/${UNKNOWN}`, undefined],
+    ['patch', '/api/certifications/reorder', { order: [UNKNOWN] }],
+  ] as const)('%s %s, an id that names nothing, answers 503 too', async (method, path, body) => {
+    expect((await api(method, path, body, null)).status).toBe(401);
+    const response = await api(method, path, body);
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ detail: expect.any(String) });
+  });
+
   it('still validates the body before answering 503', async () => {
     expect((await api('post', '/api/projects', { title: 5 })).status).toBe(422);
   });

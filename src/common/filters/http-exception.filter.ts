@@ -3,6 +3,7 @@ import { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { BODY_LIMIT, readableBytes } from '@/common/http/body-limits';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
+import { isUniqueViolation } from '@/common/errors/constraint-violations';
 import { unavailabilityReason } from '@/common/errors/database-unavailable';
 
 /** What Express's body parser attaches to the errors it raises. */
@@ -15,7 +16,8 @@ interface BodyParserFailure {
 /**
  * Writes every error body in the spec's shape: `{ detail: string }`, or the FastAPI list
  * for 422. Domain code throws `{ detail }` bodies; anything the framework raises is reduced
- * to its status phrase, a database that went away is 503 at once, and anything unexpected becomes
+ * to its status phrase, a database that went away is 503 at once, a unique key met by a concurrent
+ * write is 409, and anything unexpected becomes
  * a generic 500 logged with the request's id, method and path.
  */
 @Catch()
@@ -37,6 +39,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       return this.fromHttpException(exception);
+    }
+    // A domain turns the unique keys it knows into its own 409 (a taken slug); any other is a concurrent write that got there first.
+    if (isUniqueViolation(exception)) {
+      return [HttpStatus.CONFLICT, { detail: 'A concurrent change got there first; nothing was changed, try again' }];
     }
     // The pool reconnects by itself once the database is back; the log says why it could not serve, without a stack.
     const unavailable = unavailabilityReason(exception);

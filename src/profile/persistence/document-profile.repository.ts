@@ -4,6 +4,7 @@ import { type Profile, ProfileRepository } from './profile.repository';
 /** The profile of the served content document; it cannot be changed. */
 export class DocumentProfileRepository extends ProfileRepository {
   readonly save = refuseWrite;
+  readonly update = refuseWrite;
   readonly replaceWith = refuseWrite;
 
   constructor(private readonly profile: Profile | undefined) {

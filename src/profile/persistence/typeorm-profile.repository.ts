@@ -1,4 +1,4 @@
-import type { TransactionHost } from '@nestjs-cls/transactional';
+import { Transactional, type TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Repository } from 'typeorm';
 import { ProfileEntity } from '@/profile/entities/profile.entity';
@@ -18,8 +18,17 @@ export class TypeOrmProfileRepository extends ProfileRepository {
     return (await this.rows.findOneBy({ id: 1 })) ?? undefined;
   }
 
-  save(profile: Profile): Promise<Profile> {
-    return this.rows.save(this.rows.create({ ...profile, links: [...profile.links], id: 1 }));
+  async save(profile: Profile): Promise<Profile> {
+    const row = this.rows.create({ ...profile, links: [...profile.links], id: 1 });
+    await this.rows.upsert(row, ['id']);
+    return row;
+  }
+
+  /** The row is read locked for the transaction: a concurrent PATCH waits, then changes what this one left. */
+  @Transactional()
+  async update(change: (current: Profile) => Profile): Promise<Profile | undefined> {
+    const current = await this.rows.findOne({ where: { id: 1 }, lock: { mode: 'pessimistic_write' } });
+    return current ? this.save(change(current)) : undefined;
   }
 
   async replaceWith(profile: Profile | undefined): Promise<void> {
