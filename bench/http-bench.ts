@@ -3,7 +3,8 @@
  * database mode, side by side in one run with (a) raw node:http sending the same bytes and
  * (b) a bare NestJS controller returning the same values; plus the 304, rate-limited and 429
  * paths, cold starts, memory after load, and growth (10x and 100x the demo content: reads, the
- * read model's size, a write served by every instance). Prints the tables and writes them to
+ * read model's size, a write served by every instance); large content documents (time, answer
+ * size, the longest hold of the service's event loop). Prints the tables and writes them to
  * BENCHMARKS.md. BENCH_SECONDS (10) and BENCH_ROUNDS (2) shorten or lengthen a run.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withDatabases } from './http/databases';
 import { GROWTH_FACTORS, growth, type GrowthOutcome, growthReport } from './http/growth';
+import { largeDocuments, type LargeDocumentsOutcome } from './http/large-documents';
 import { CONNECTIONS, load, type LoadResult } from './http/load';
 import { BARE_NEST, type BenchServer, RAW_HTTP, SERVICE, startServer } from './http/processes';
 import {
@@ -43,7 +45,7 @@ async function fetchBodies(server: BenchServer): Promise<{ bodies: Record<string
 
 const SERVICE_ENV = { LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'false' };
 
-async function run([databaseUrl, ...growthDatabaseUrls]: string[]): Promise<string> {
+async function run([databaseUrl, largeDocumentsUrl, ...growthDatabaseUrls]: string[]): Promise<string> {
   const servers: BenchServer[] = [];
   const started = async (server: Promise<BenchServer>) => {
     servers.push(await server);
@@ -96,6 +98,7 @@ async function run([databaseUrl, ...growthDatabaseUrls]: string[]): Promise<stri
     const bareRss = bare.rssMb();
 
     const grown = await growth(growthDatabaseUrls, workDir, serviceEnv, started);
+    const large = await largeDocuments(largeDocumentsUrl, serviceEnv, started);
 
     return report({
       reads,
@@ -109,6 +112,7 @@ async function run([databaseUrl, ...growthDatabaseUrls]: string[]): Promise<stri
       },
       rss: { idle: idleRss, loaded: loadedRss, bare: bareRss },
       grown,
+      large,
     });
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
@@ -123,9 +127,10 @@ interface Outcome {
   starts: { coldCache: number; static: number; first: number; database: number };
   rss: { idle: number; loaded: number; bare: number };
   grown: GrowthOutcome;
+  large: LargeDocumentsOutcome;
 }
 
-function report({ reads, compared, paths, starts, rss, grown }: Outcome): string {
+function report({ reads, compared, paths, starts, rss, grown, large }: Outcome): string {
   const [raw, bare, ...service] = compared;
   const readRows: Measured[] = ROUTES.flatMap((route) => {
     const of = (server: BenchServer) => reads.get(`${server.name} ${route}`)!;
@@ -187,6 +192,7 @@ function report({ reads, compared, paths, starts, rss, grown }: Outcome): string
     { goal: 'RSS idle < 120 MB', measured: `${rss.idle.toFixed(0)} MB`, reached: rss.idle < 120 },
     { goal: 'RSS after the load < 150 MB', measured: `${rss.loaded.toFixed(0)} MB`, reached: rss.loaded < 150 },
     ...growthSection.targets,
+    ...large.targets,
   ];
 
   return [
@@ -218,6 +224,8 @@ function report({ reads, compared, paths, starts, rss, grown }: Outcome): string
     '',
     growthSection.section,
     '',
+    large.section,
+    '',
     '### Targets',
     '',
     targetsTable(targets),
@@ -226,7 +234,7 @@ function report({ reads, compared, paths, starts, rss, grown }: Outcome): string
 }
 
 async function main(): Promise<void> {
-  const section = await withDatabases(1 + GROWTH_FACTORS.length, run);
+  const section = await withDatabases(2 + GROWTH_FACTORS.length, run);
   process.stdout.write(`\n${section}\n`);
   writeBenchmarks(join(__dirname, '..', '..', 'BENCHMARKS.md'), section);
 }

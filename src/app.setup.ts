@@ -1,9 +1,10 @@
+import type { IncomingMessage } from 'node:http';
 import type { ConfigType } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cors, { type CorsOptions } from 'cors';
-import { raw, type RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
-import { BODY_LIMIT, LARGE_BODY_LIMIT } from './common/http/body-limits';
+import { BODY_LIMIT, takesLargeBody } from './common/http/body-limits';
 import { Logger } from 'nestjs-pino';
 import { requestIdMiddleware, REQUEST_ID_HEADER } from './common/http/request-id.middleware';
 import { QuietFrameworkLogger } from './common/logging/framework-lines';
@@ -19,8 +20,14 @@ import { WindowStorage } from './common/rate-limit/window-storage';
 import { publicReadEdge } from './read-model/public-read-edge';
 import { ReadModel } from './read-model/read-model';
 
-/** The routes that take a whole content document (PUT /api/admin/content). */
-const LARGE_BODY_ROUTES = '/api/admin/content';
+/**
+ * Bodies of this type, at most BODY_LIMIT, parsed before routing; the large one is read after its
+ * credential check. (The parsers run inside Express: the request they pass is Express's.)
+ */
+const parsedUpFront =
+  (type: string) =>
+  (req: IncomingMessage): boolean =>
+    !takesLargeBody(req as Request) && Boolean((req as Request).is(type));
 
 /** Every route is under /api, but for these: declared with their full path, each beside a twin outside it. */
 const API_PREFIX = 'api';
@@ -93,8 +100,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(requestLogMiddleware(app.get(REQUEST_LOGGER)));
   if (httpMetrics) app.use(httpMetricsMiddleware(httpMetrics));
   for (const handler of securityAndCors) app.use(handler);
-  app.use(LARGE_BODY_ROUTES, raw({ type: () => true, limit: LARGE_BODY_LIMIT }));
-  app.useBodyParser('json', { limit: BODY_LIMIT });
-  app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  app.useBodyParser('json', { limit: BODY_LIMIT, type: parsedUpFront('application/json') });
+  app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false, type: parsedUpFront('application/x-www-form-urlencoded') });
   app.get(OpenApiExplorer).serveFor(app, config.openApiServers);
 }

@@ -11,12 +11,26 @@ const DIST = join(__dirname, '..', '..');
 export interface ServerCommand {
   script: string;
   nodeFlags: string[];
+  /** Preloads the event-loop probe, which answers over an IPC channel. */
+  probed?: boolean;
 }
 
 /** The service as `npm run start:prod` and the image run it. */
 export const SERVICE: ServerCommand = { script: join(DIST, 'src', 'main.js'), nodeFlags: ['--max-semi-space-size=8'] };
 export const RAW_HTTP: ServerCommand = { script: join(DIST, 'bench', 'servers', 'raw-http.js'), nodeFlags: [] };
 export const BARE_NEST: ServerCommand = { script: join(DIST, 'bench', 'servers', 'bare-nest.js'), nodeFlags: [] };
+/** The service, watched by the event-loop probe. */
+export const PROBED_SERVICE: ServerCommand = {
+  script: SERVICE.script,
+  nodeFlags: [...SERVICE.nodeFlags, '--require', join(DIST, 'bench', 'servers', 'event-loop-probe.js')],
+  probed: true,
+};
+
+/** What the event-loop probe reports: the longest time the loop was held, and the 99th percentile. */
+export interface EventLoopHolds {
+  maxMs: number;
+  p99Ms: number;
+}
 
 export interface BenchServer {
   readonly name: string;
@@ -24,6 +38,9 @@ export interface BenchServer {
   /** Milliseconds from spawn to the first 200 on the readiness path. */
   readonly startupMs: number;
   rssMb(): number;
+  /** With PROBED_SERVICE: starts a new measurement of the event loop, and reads it. */
+  resetEventLoop(): void;
+  eventLoop(): Promise<EventLoopHolds>;
   stop(): Promise<void>;
 }
 
@@ -65,7 +82,7 @@ export async function startServer(
   const startedAt = performance.now();
   const child = spawn(process.execPath, [...command.nodeFlags, command.script], {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: command.probed ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
   });
   try {
     await firstOk(origin + readyPath, child, 60_000);
@@ -79,6 +96,12 @@ export async function startServer(
     origin,
     startupMs,
     rssMb: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024,
+    resetEventLoop: () => child.send('reset'),
+    eventLoop: async () => {
+      const answer = once(child, 'message');
+      child.send('read');
+      return (await answer)[0] as EventLoopHolds;
+    },
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = once(child, 'exit');

@@ -1,11 +1,12 @@
-import { DEMO_CONTENT } from '@/content';
+import { type ContentDocument, DEMO_CONTENT } from '@/content';
 import { Body, Controller, Get, Put, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { ContentDomain } from '@/read-model/content-domain.decorator';
 import { LARGE_BODY_LIMIT, readableBytes } from '@/common/http/body-limits';
-import { ParseJsonBodyInterceptor } from '@/common/http/parse-json-body.interceptor';
+import { LargeJsonBodyInterceptor } from '@/common/http/large-json-body.interceptor';
 import { ContentCountsDto, ContentDocumentDto } from './dto/content-document.dto';
+import { ContentDocumentPipe } from './content-document.pipe';
 import { PortfolioService } from './portfolio.service';
 
 @ApiTags('content')
@@ -25,23 +26,29 @@ export class PortfolioController {
   }
 
   @Put()
-  // Its body (up to LARGE_BODY_LIMIT) is read as bytes, and parsed only once the credential is checked.
-  @UseInterceptors(ParseJsonBodyInterceptor)
+  // Its body (up to LARGE_BODY_LIMIT) is read only once the credential is checked.
+  @UseInterceptors(LargeJsonBodyInterceptor)
   @AdminOperation({
     summary: 'Replace all content with a document',
     description:
-      'One transaction: every list is replaced, or nothing is when anything is invalid (422, with loc paths into the document). ' +
-      'Contact messages and CV download events are not content and stay.',
-    body: { example: DEMO_CONTENT },
+      'One transaction: every list is replaced, or nothing is when anything is invalid (422, with loc paths into the document, the first 100 issues). ' +
+      'Contact messages and CV download events are not content and stay. The body (up to 5 MB, uncompressed) is read only after the credential check; ' +
+      'imports run one at a time across instances.',
+    body: { type: ContentDocumentDto, example: DEMO_CONTENT },
     responses: {
       200: ContentCountsDto,
       413: {
         description: `Request body larger than ${readableBytes(LARGE_BODY_LIMIT)}`,
         detail: `Request body exceeds the ${readableBytes(LARGE_BODY_LIMIT)} limit`,
       },
+      415: {
+        description: 'The body came with a Content-Encoding other than identity: it is never inflated',
+        detail: 'Content-Encoding gzip is not accepted here: send the body as it is',
+      },
     },
   })
-  import(@Body() document: ContentDocumentDto): Promise<ContentCountsDto> {
+  // Validated in parts by its own pipe (the global one only sees a plain object): see ContentDocumentPipe.
+  import(@Body(ContentDocumentPipe) document: ContentDocument): Promise<ContentCountsDto> {
     return this.portfolio.import(document);
   }
 }

@@ -141,6 +141,36 @@ describe('the content document: export, import', () => {
     expect(malformed.body).toEqual({ detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] });
   });
 
+  it('names at most the first 100 issues of a document full of them, each by its place in the document', async () => {
+    const document = await exportOf(sourceApp);
+    const broken = {
+      ...document,
+      projects: Array.from({ length: 400 }, (_, i) => ({ ...document.projects[i % 6], slug: 'Not A Slug', title: 5 })),
+    };
+    const response = await apiClient(targetApp)('put', '/api/admin/content', broken);
+    expect(response.status).toBe(422);
+    expect(response.body.detail).toHaveLength(100);
+    expect(response.body.detail.slice(0, 2)).toEqual(
+      expect.arrayContaining([
+        { loc: ['body', 'projects', 0, 'title'], msg: expect.any(String), type: 'string_type' },
+        { loc: ['body', 'projects', 0, 'slug'], msg: expect.any(String), type: 'string_pattern_mismatch' },
+      ]),
+    );
+    expect(response.body.detail.at(-1).loc.slice(0, 3)).toEqual(['body', 'projects', 49]);
+  });
+
+  it('refuses a list of millions of items as one issue, without looking at its items', async () => {
+    const document = await exportOf(sourceApp);
+    const body = JSON.stringify({ ...document, awards: '[]' }).replace('"[]"', `[${'1,'.repeat(2_000_000)}1]`);
+    const response = await request(targetApp.server)
+      .put('/api/admin/content')
+      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+      .set('Content-Type', 'application/json')
+      .send(body);
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({ detail: [{ loc: ['body', 'awards'], msg: 'List should have at most 5000 items', type: 'too_long' }] });
+  });
+
   it('keeps 100 KB as the limit of every other route', async () => {
     const response = await apiClient(targetApp)('put', '/api/profile', { name: 'M', padding: 'x'.repeat(101 * 1024) });
     expect(response.status).toBe(413);

@@ -11,6 +11,8 @@ interface BodyParserFailure {
   type?: string;
   /** The limit a body was over, in bytes. */
   limit?: number;
+  /** The Content-Encoding a body came in that is not read. */
+  encoding?: string;
 }
 
 /**
@@ -61,13 +63,16 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 
   private fromHttpException(exception: HttpException): [number, object] {
-    const { type: parseFailure, limit } = (exception.cause as BodyParserFailure | undefined) ?? {};
+    const { type: parseFailure, limit, encoding } = (exception.cause as BodyParserFailure | undefined) ?? {};
     if (parseFailure === 'entity.parse.failed') {
       return [HttpStatus.UNPROCESSABLE_ENTITY, { detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] }];
     }
     const status = exception.getStatus();
     if (parseFailure === 'entity.too.large') {
       return [HttpStatus.PAYLOAD_TOO_LARGE, { detail: `Request body exceeds the ${readableBytes(limit ?? BODY_LIMIT)} limit` }];
+    }
+    if (parseFailure === 'encoding.unsupported') {
+      return [HttpStatus.UNSUPPORTED_MEDIA_TYPE, { detail: `Content-Encoding ${encoding} is not accepted here: send the body as it is` }];
     }
     const body = exception.getResponse();
     const detail =

@@ -22,6 +22,8 @@ export type ResponseDoc = Type | [Type] | string | ErrorDoc | ApiResponseOptions
 /** The body an operation takes: an example that works as it stands on the demo content. */
 export interface BodyDoc {
   example: unknown;
+  /** The body's model, where the handler's parameter does not name it (a body validated by a pipe of its own). */
+  type?: Type;
   /** False where the body may be left out (the CV operations). */
   required?: boolean;
 }
@@ -65,14 +67,14 @@ function response(status: number, doc: ResponseDoc): MethodDecorator {
 
 /**
  * The request body with its example. Its model is the handler's @Body() parameter, as Nest
- * recorded it: parameter decorators run before method decorators.
+ * recorded it (parameter decorators run before method decorators), unless the doc names one.
  */
-function requestBody({ example, required = true }: BodyDoc): MethodDecorator {
+function requestBody({ example, required = true, type: declared }: BodyDoc): MethodDecorator {
   return (target, key, descriptor) => {
     const routeArguments = (Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, key) ?? {}) as Record<string, { index: number }>;
     const body = Object.entries(routeArguments).find(([argument]) => argument.startsWith(`${RouteParamtypes.BODY}:`));
     if (!body) throw new Error(`${String(key)} documents a body but takes none`);
-    const type = (Reflect.getMetadata('design:paramtypes', target, key) as Type[])[body[1].index];
+    const type = declared ?? (Reflect.getMetadata('design:paramtypes', target, key) as Type[])[body[1].index];
     ApiBody({ type, required, examples: { example: { summary: 'Works as it stands on the demo content', value: example } } })(
       target,
       key,

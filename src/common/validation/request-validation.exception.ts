@@ -8,10 +8,17 @@ export interface ValidationIssue {
   type: string;
 }
 
+/** A 422 names at most this many issues, the first found: enough to mend a body by, however broken it is. */
+export const MAX_ISSUES = 100;
+
 /** A 422 whose body is FastAPI's `{ detail: [{ loc, msg, type }] }`. */
 export class RequestValidationException extends UnprocessableEntityException {
-  constructor(readonly issues: ValidationIssue[]) {
-    super({ detail: issues });
+  readonly issues: ValidationIssue[];
+
+  constructor(issues: ValidationIssue[]) {
+    const first = issues.slice(0, MAX_ISSUES);
+    super({ detail: first });
+    this.issues = first;
   }
 
   static single(loc: (string | number)[], msg: string, type: string): RequestValidationException {

@@ -81,28 +81,67 @@ function assertObjectBody(value: unknown): void {
   }
 }
 
-/** PostgreSQL text cannot hold U+0000: a string carrying one is refused here, not by the database. */
-function assertNoNul(value: unknown, location: (string | number)[]): void {
-  const pending: [unknown, (string | number)[]][] = [[value, location]];
+/** A container met while walking a body, and the way to it (kept as links, built into a path only when needed). */
+interface Visit {
+  value: object;
+  depth: number;
+  parent: Visit | undefined;
+  key: string | number;
+}
+
+/** What a walk is shown: a string or a container inside the body, its depth (the body is 1), and the way to it. */
+type Visitor = (value: string | object, depth: number, way: () => (string | number)[]) => 'stop' | undefined;
+
+/**
+ * Shows `visit` every string and container inside the body, until it says stop. Iterative, so a
+ * hostile body cannot overflow the stack of the check itself; and it allocates per container,
+ * never per item, so a list of millions of numbers costs no garbage.
+ */
+function walk(root: object, visit: Visitor): void {
+  const pending: Visit[] = [{ value: root, depth: 1, parent: undefined, key: '' }];
   while (pending.length > 0) {
-    const [current, loc] = pending.pop()!;
-    if (typeof current === 'string') {
-      if (current.includes('\u0000'))
-        throw RequestValidationException.single(loc, 'Value error, text must not contain NUL characters', 'value_error');
-    } else if (typeof current === 'object' && current !== null) {
-      for (const [key, child] of Object.entries(current)) pending.push([child, [...loc, Array.isArray(current) ? Number(key) : key]]);
+    const container = pending.pop()!;
+    const depth = container.depth + 1;
+    const look = (child: unknown, key: string | number): boolean => {
+      if (typeof child !== 'string' && (typeof child !== 'object' || child === null)) return false;
+      if (visit(child, depth, () => [...pathTo(container), key]) === 'stop') return true;
+      if (typeof child === 'object') pending.push({ value: child, depth, parent: container, key });
+      return false;
+    };
+    if (Array.isArray(container.value)) {
+      for (let index = 0; index < container.value.length; index += 1) if (look(container.value[index], index)) return;
+    } else {
+      for (const key of Object.keys(container.value)) if (look((container.value as Record<string, unknown>)[key], key)) return;
     }
   }
 }
 
-/** Iterative, so a hostile body cannot overflow the stack of the check itself. */
-function depthExceeds(root: object, limit: number): boolean {
-  const pending: [unknown, number][] = [[root, 1]];
-  while (pending.length > 0) {
-    const [value, depth] = pending.pop()!;
-    if (typeof value !== 'object' || value === null) continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(value)) pending.push([child, depth + 1]);
+function pathTo(visit: Visit): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: Visit | undefined = visit; at?.parent; at = at.parent) path.unshift(at.key);
+  return path;
+}
+
+/** PostgreSQL text cannot hold U+0000: a string carrying one is refused here, not by the database. */
+function assertNoNul(value: unknown, location: (string | number)[]): void {
+  const refuse = (loc: (string | number)[]) => {
+    throw RequestValidationException.single(loc, 'Value error, text must not contain NUL characters', 'value_error');
+  };
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) refuse(location);
+  } else if (typeof value === 'object' && value !== null) {
+    walk(value, (child, _, way) => {
+      if (typeof child === 'string' && child.includes('\u0000')) refuse([...location, ...way()]);
+      return undefined;
+    });
   }
-  return false;
+}
+
+function depthExceeds(root: object, limit: number): boolean {
+  let exceeds = false;
+  walk(root, (child, depth) => {
+    exceeds = depth > limit && typeof child === 'object';
+    return exceeds ? 'stop' : undefined;
+  });
+  return exceeds;
 }

@@ -9,7 +9,18 @@ import { ProjectItemDto } from '@/projects/dto/project-item.dto';
 import { SkillCategoryItemDto } from '@/skills/dto/skill-category-item.dto';
 
 /** More items than any portfolio has, and few enough to validate in moments. */
-const MAX_ITEMS = 5_000;
+export const MAX_ITEMS = 5_000;
+
+/** The lists of a content document, each with the model of its items. */
+export const CONTENT_LISTS = {
+  projects: ProjectItemDto,
+  experience: WorkEntryItemDto,
+  skills: SkillCategoryItemDto,
+  awards: AwardItemDto,
+  certifications: CertificationItemDto,
+} as const;
+
+export type ContentListName = keyof typeof CONTENT_LISTS;
 
 /** A list of a content document, in display order. */
 function ItemList(item: Class, description: string): PropertyDecorator {
@@ -31,19 +42,19 @@ export class ContentDocumentDto {
   @IsNestedObject(() => ReplaceProfileDto)
   readonly profile!: ReplaceProfileDto | null;
 
-  @ItemList(ProjectItemDto, 'Projects; the slug is their id')
+  @ItemList(CONTENT_LISTS.projects, 'Projects; the slug is their id')
   readonly projects!: ProjectItemDto[];
 
-  @ItemList(WorkEntryItemDto, 'Work entries, newest first')
+  @ItemList(CONTENT_LISTS.experience, 'Work entries, newest first')
   readonly experience!: WorkEntryItemDto[];
 
-  @ItemList(SkillCategoryItemDto, 'Skill categories with their skills')
+  @ItemList(CONTENT_LISTS.skills, 'Skill categories with their skills')
   readonly skills!: SkillCategoryItemDto[];
 
-  @ItemList(AwardItemDto, 'Awards')
+  @ItemList(CONTENT_LISTS.awards, 'Awards')
   readonly awards!: AwardItemDto[];
 
-  @ItemList(CertificationItemDto, 'Certifications, manual and synced')
+  @ItemList(CONTENT_LISTS.certifications, 'Certifications, manual and synced')
   readonly certifications!: CertificationItemDto[];
 }
 

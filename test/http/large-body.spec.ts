@@ -1,0 +1,140 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { connect, type Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import request from 'supertest';
+import { ADMIN_TOKEN, apiClient } from '@test/support/admin';
+import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { createTestApp, type TestApp } from '@test/support/test-app';
+
+const FIVE_MB = 5 * 1024 * 1024;
+
+/** An upload over a raw socket, sent in parts, whose answer is read as it comes. */
+class Upload {
+  private received = '';
+  private constructor(private readonly socket: Socket) {
+    socket.on('data', (chunk: Buffer) => (this.received += chunk.toString()));
+  }
+
+  static open(port: number, method: string, path: string, headers: Record<string, string | number>): Upload {
+    const socket = connect(port, '127.0.0.1');
+    const head = Object.entries({ Host: 'localhost', 'Content-Type': 'application/json', ...headers })
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\r\n');
+    socket.write(`${method} ${path} HTTP/1.1\r\n${head}\r\n\r\n`);
+    return new Upload(socket);
+  }
+
+  send(bytes: string | Buffer): this {
+    this.socket.write(bytes);
+    return this;
+  }
+
+  /** The status of the answer once one has come, or undefined after `withinMs`. */
+  async status(withinMs = 2_000): Promise<number | undefined> {
+    const deadline = Date.now() + withinMs;
+    while (!/^HTTP\/1\.1 \d{3}/.test(this.received) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    return /^HTTP\/1\.1 (\d{3})/.exec(this.received)?.[1] === undefined ? undefined : Number(/^HTTP\/1\.1 (\d{3})/.exec(this.received)![1]);
+  }
+
+  body(): unknown {
+    return JSON.parse(this.received.slice(this.received.indexOf('\r\n\r\n') + 4));
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+}
+
+describe('the large body of PUT /api/admin/content (audit, round three, item 1)', () => {
+  let database: TestDatabase;
+  let testApp: TestApp;
+  let port: number;
+  let document: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    testApp = await createTestApp({
+      env: { DATABASE_URL: database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'loopback' },
+    });
+    const server = testApp.app.getHttpServer();
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    port = (server.address() as AddressInfo).port;
+    document = JSON.stringify((await apiClient(testApp)('get', '/api/admin/content')).body);
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await database.drop();
+  });
+
+  const open = (headers: Record<string, string | number>, method = 'PUT', path = '/api/admin/content') =>
+    Upload.open(port, method, path, { 'Content-Length': FIVE_MB - 1, ...headers });
+
+  it('answers 401 without a credential before a byte of the body has come', async () => {
+    const upload = open({});
+    expect(await upload.status()).toBe(401);
+    upload.close();
+  });
+
+  it('answers 429 to a client locked out by the failed-credential limit, before its body has come, even with the right token', async () => {
+    for (let i = 0; i < 10; i += 1)
+      await request(testApp.server)
+        .get('/api/admin/content')
+        .set('X-Forwarded-For', '203.0.113.90')
+        .set('Authorization', `Bearer wrong-${i}`)
+        .expect(401);
+    const upload = open({ Authorization: `Bearer ${ADMIN_TOKEN}`, 'X-Forwarded-For': '203.0.113.90' });
+    expect(await upload.status()).toBe(429);
+    upload.close();
+  });
+
+  it.each([
+    ['POST', '/api/admin/content'],
+    ['PATCH', '/api/admin/content'],
+    ['PUT', '/api/admin/content/extra'],
+  ])('reads %s %s as every other body: 100 KB at most', async (method, path) => {
+    const response = await request(testApp.server)
+      [method.toLowerCase() as 'post'](path)
+      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ padding: 'x'.repeat(200 * 1024) }));
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ detail: 'Request body exceeds the 100 KB limit' });
+  });
+
+  it('takes no Content-Encoding but identity: a gzip body is 415 and is never inflated', async () => {
+    const bomb = gzipSync(Buffer.alloc(FIVE_MB - 1, ' '));
+    const response = await request(testApp.server)
+      .put('/api/admin/content')
+      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'gzip')
+      .send(bomb);
+    expect(response.status).toBe(415);
+    expect(response.body).toEqual({ detail: 'Content-Encoding gzip is not accepted here: send the body as it is' });
+    const identity = await request(testApp.server)
+      .put('/api/admin/content')
+      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'identity')
+      .send(document);
+    expect(identity.status).toBe(200);
+  });
+
+  it('reads at most two such bodies at once: a third waits until one of them is done', async () => {
+    const length = Buffer.byteLength(document);
+    const asAdmin = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Length': length };
+    const [first, second] = [open(asAdmin).send(document.slice(0, 10)), open(asAdmin).send(document.slice(0, 10))];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const third = open(asAdmin).send(document);
+    expect(await third.status(500)).toBeUndefined();
+    first.send(document.slice(10));
+    expect(await first.status()).toBe(200);
+    expect(await third.status()).toBe(200);
+    expect(third.body()).toMatchObject({ profile: 1 });
+    second.send(document.slice(10));
+    expect(await second.status()).toBe(200);
+    for (const upload of [first, second, third]) upload.close();
+  });
+});
