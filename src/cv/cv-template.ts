@@ -46,9 +46,13 @@ export class CvTemplate {
         name: profile.name,
         headline: profile.headline[lang],
         summary: profile.summary[lang],
-        contact: [profile.location, profile.email, profile.website, ...profile.links.map((link) => `${link.label} ${link.url}`)].filter(
-          Boolean,
-        ),
+        // A website prints as people write it on paper: without its scheme.
+        contact: [
+          profile.location,
+          profile.email,
+          profile.website.replace(/^https?:\/\//, ''),
+          ...profile.links.map((link) => `${link.label} ${link.url}`),
+        ].filter(Boolean),
       },
       experience: content.experience.map((entry) => ({ ...entry, technologies: list(entry.technologies) })),
       projects: content.projects.map((project) => ({ ...project, technologies: list(project.technologies) })),

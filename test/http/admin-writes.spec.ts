@@ -396,6 +396,45 @@ describe('admin writes without a database', () => {
     expect(response.body).toEqual({ detail: expect.any(String) });
   });
 
+  // Audit, round three, item 9: every link an owner writes is served publicly, and rendered by the SPA.
+  const HOSTILE_LINKS = [
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'ftp://files.example.com/x',
+  ];
+  it.each([
+    ['post', '/api/projects', 'demo'],
+    ['post', '/api/projects', 'image'],
+    ['post', '/api/projects', 'embeddedApp'],
+    ['post', '/api/projects', 'publicationUrl'],
+    ['post', '/api/projects', 'thesisUrl'],
+    ['patch', '/api/projects/tidewatch', 'image'],
+    ['put', '/api/profile', 'website'],
+    ['patch', '/api/profile', 'website'],
+  ] as const)('%s %s refuses any scheme but http(s) in %s with 422', async (method, path, field) => {
+    const required = path === '/api/projects' ? { title: 'A', description: 'B' } : path.endsWith('profile') ? { name: 'A' } : {};
+    for (const link of [
+      ...HOSTILE_LINKS,
+      ...(field === 'demo' || field === 'image' ? ['//evil.example/x', '/\\evil.example'] : ['/projects/a']),
+    ]) {
+      const response = await api(method, path, { ...required, [field]: link });
+      expect(response.status, link).toBe(422);
+      expect(response.body.detail).toEqual([expect.objectContaining({ loc: ['body', field] })]);
+    }
+  });
+
+  it.each([
+    ['demo', '/projects/tidewatch'],
+    ['demo', 'https://tidewatch.example.com/'],
+    ['image', '/images/tidewatch.png?v=2#top'],
+    ['image', ''],
+    ['embeddedApp', 'http://localhost:5173/embed'],
+  ])('takes %s %s (past validation: 503 here)', async (field, link) => {
+    expect((await api('post', '/api/projects', { title: 'A', description: 'B', [field]: link })).status).toBe(503);
+  });
+
   it('still validates the body before answering 503', async () => {
     expect((await api('post', '/api/projects', { title: 5 })).status).toBe(422);
   });

@@ -9,7 +9,7 @@ const MARA = {
   summary: { english: 'Builds services.', nederlands: 'Bouwt services.' },
   location: 'Utrecht',
   email: 'mara@example.org',
-  website: 'mara.example.org',
+  website: 'https://mara.example.org',
   links: [{ label: 'GitHub', url: 'https://github.com/mara' }],
 };
 

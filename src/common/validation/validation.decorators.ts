@@ -14,6 +14,8 @@ import {
   Min,
   MinLength,
   NotContains,
+  isURL,
+  ValidateBy,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
@@ -79,13 +81,39 @@ const RFC_3986_URI = new RegExp(
 
 export const isRfc3986Uri = (value: string): boolean => RFC_3986_URI.test(value);
 
+/** A path on this site: one `/` to begin with (`//host` would be another site), then RFC 3986's path, query and fragment. */
+const SITE_PATH = new RegExp(`^/(?!/)(?:${PATH_CHAR}|/)*(?:\\?(?:${PATH_CHAR}|[/?])*)?(?:#(?:${PATH_CHAR}|[/?])*)?$`);
+
+const HTTP_URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
+const HTTP_URL_MESSAGE = 'Input should be an absolute http or https URL, with any other character than RFC 3986 allows percent-encoded';
+
 /** An absolute http(s) URL of at most `max` characters, in RFC 3986's characters (non-ASCII percent-encoded). */
 export function IsHttpUrl({ max, each = false }: { max: number; each?: boolean }): PropertyDecorator {
-  const message = 'Input should be an absolute http or https URL, with any other character than RFC 3986 allows percent-encoded';
   return applyDecorators(
     IsText({ max, each }),
-    IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { each, message }),
-    Matches(RFC_3986_URI, { each, message }),
+    IsUrl(HTTP_URL_OPTIONS, { each, message: HTTP_URL_MESSAGE }),
+    Matches(RFC_3986_URI, { each, message: HTTP_URL_MESSAGE }),
+  );
+}
+
+/** How the description declares such a link: what it starts with (the full grammar is the server's). */
+export const SITE_PATH_OR_HTTP_URL = '^(?:$|https?://|/(?!/))';
+
+/**
+ * A link a page renders (a project's page or image): an absolute http(s) URL as IsHttpUrl has it,
+ * or a path on this site. No other scheme (`javascript:`, `data:`, `vbscript:`) ever passes.
+ */
+export function IsHttpUrlOrSitePath({ max }: { max: number }): PropertyDecorator {
+  return applyDecorators(
+    IsText({ max }),
+    ValidateBy({
+      name: 'isUrl',
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'string' && (SITE_PATH.test(value) || (isURL(value, HTTP_URL_OPTIONS) && RFC_3986_URI.test(value))),
+        defaultMessage: () => 'Input should be an absolute http or https URL, or a path on this site starting with a single /',
+      },
+    }),
   );
 }
 

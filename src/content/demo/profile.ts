@@ -5,7 +5,7 @@ export const PROFILE: ProfileItem = {
   name: 'Mara Jansen',
   location: 'Utrecht, Netherlands',
   email: 'mara@marajansen.example',
-  website: 'marajansen.example',
+  website: 'https://marajansen.example',
   headline: {
     english: 'Senior software engineer: backend platforms and data',
     nederlands: 'Senior software-engineer: backendplatformen en data',

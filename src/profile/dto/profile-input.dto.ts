@@ -66,9 +66,17 @@ export class ReplaceProfileDto {
   @MaxLength(254, { message: 'String should have at most 254 characters' })
   readonly email?: string;
 
-  @ApiPropertyOptional({ maxLength: 200, example: 'marajansen.example' })
+  @ApiPropertyOptional({
+    anyOf: [
+      { type: 'string', format: 'uri', maxLength: 200 },
+      { type: 'string', enum: [''] },
+    ],
+    description: 'An absolute http(s) URL, or "" for none',
+    example: 'https://marajansen.example',
+  })
   @IsOmittable()
-  @IsText({ max: 200 })
+  @IsEmptyOr()
+  @IsHttpUrl({ max: 200 })
   readonly website?: string;
 
   @ApiPropertyOptional({ type: [ProfileLinkInputDto], maxItems: 20 })

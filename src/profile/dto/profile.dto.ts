@@ -35,7 +35,7 @@ export class ProfileDto {
   @ApiProperty({ description: 'An email address, or "" for none', example: 'mara@marajansen.example' })
   readonly email!: string;
 
-  @ApiProperty({ example: 'marajansen.example' })
+  @ApiProperty({ description: 'An absolute http(s) URL, or "" for none', example: 'https://marajansen.example' })
   readonly website!: string;
 
   @ApiProperty({ type: [ProfileLinkDto] })

@@ -1,6 +1,15 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Matches, MaxLength, NotEquals } from 'class-validator';
-import { IsNullable, IsOmittable, IsText, IsTextList } from '@/common/validation/validation.decorators';
+import {
+  IsEmptyOr,
+  IsHttpUrl,
+  IsHttpUrlOrSitePath,
+  IsNullable,
+  IsOmittable,
+  IsText,
+  IsTextList,
+  SITE_PATH_OR_HTTP_URL,
+} from '@/common/validation/validation.decorators';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -51,14 +60,25 @@ export class CreateProjectDto {
   @IsText({ max: 500 })
   readonly impact?: string;
 
-  @ApiPropertyOptional({ maxLength: 2048, description: 'Site-relative page path; defaults to /projects/{slug}' })
+  @ApiPropertyOptional({
+    maxLength: 2048,
+    pattern: SITE_PATH_OR_HTTP_URL,
+    description: 'The project page: a path on this site (defaults to /projects/{slug}) or an absolute http(s) URL; "" for none',
+  })
   @IsOmittable()
-  @IsText({ max: 2048 })
+  @IsEmptyOr()
+  @IsHttpUrlOrSitePath({ max: 2048 })
   readonly demo?: string;
 
-  @ApiPropertyOptional({ maxLength: 2048, example: 'https://images.example.com/projects/tidewatch.png' })
+  @ApiPropertyOptional({
+    maxLength: 2048,
+    pattern: SITE_PATH_OR_HTTP_URL,
+    description: 'An absolute http(s) URL or a path on this site; "" for none',
+    example: 'https://images.example.com/projects/tidewatch.png',
+  })
   @IsOmittable()
-  @IsText({ max: 2048 })
+  @IsEmptyOr()
+  @IsHttpUrlOrSitePath({ max: 2048 })
   readonly image?: string;
 
   @ApiPropertyOptional({ maxLength: 200 })
@@ -91,18 +111,18 @@ export class CreateProjectDto {
   @IsTextList({ maxItems: 50, max: 1000 })
   readonly responsibilities?: string[];
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2048 })
+  @ApiPropertyOptional({ type: String, format: 'uri', nullable: true, maxLength: 2048, description: 'An absolute http(s) URL' })
   @IsNullable()
-  @IsText({ max: 2048 })
+  @IsHttpUrl({ max: 2048 })
   readonly embeddedApp?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2048 })
+  @ApiPropertyOptional({ type: String, format: 'uri', nullable: true, maxLength: 2048, description: 'An absolute http(s) URL' })
   @IsNullable()
-  @IsText({ max: 2048 })
+  @IsHttpUrl({ max: 2048 })
   readonly publicationUrl?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2048 })
+  @ApiPropertyOptional({ type: String, format: 'uri', nullable: true, maxLength: 2048, description: 'An absolute http(s) URL' })
   @IsNullable()
-  @IsText({ max: 2048 })
+  @IsHttpUrl({ max: 2048 })
   readonly thesisUrl?: string | null;
 }
