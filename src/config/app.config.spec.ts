@@ -19,15 +19,18 @@ describe('configuration', () => {
       openApiServers: { production: 'https://api.example.com', dev: 'https://dev-api.example.com' },
     });
     delete process.env.RATE_LIMIT_ENABLED;
-    expect(limitsConfig()).toEqual({ rateLimitEnabled: true });
+    delete process.env.READ_MODEL_MAX_BYTES;
+    expect(limitsConfig()).toEqual({ rateLimitEnabled: true, readModelMaxBytes: 67_108_864 });
   });
 
   it('parses numbers, booleans and trust-proxy forms', () => {
     process.env.PORT = '9001';
     process.env.TRUST_PROXY = '2';
     process.env.RATE_LIMIT_ENABLED = 'false';
+    process.env.READ_MODEL_MAX_BYTES = '1048576';
     expect(appConfig()).toMatchObject({ port: 9001, trustProxy: 2 });
-    expect(limitsConfig()).toEqual({ rateLimitEnabled: false });
+    expect(limitsConfig()).toEqual({ rateLimitEnabled: false, readModelMaxBytes: 1_048_576 });
+    delete process.env.READ_MODEL_MAX_BYTES;
     for (const accepted of ['loopback, 10.0.0.0/8', '203.0.113.7', '2001:db8::/32, uniquelocal', '10.0.0.0/255.0.0.0']) {
       process.env.TRUST_PROXY = accepted;
       expect(appConfig().trustProxy).toBe(accepted);

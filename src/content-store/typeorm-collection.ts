@@ -1,4 +1,4 @@
-import { Transactional, type TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { DeepPartial, EntityTarget, FindOptionsOrder, FindOptionsSelect, FindOptionsWhere, Repository } from 'typeorm';
 import { In } from 'typeorm';
@@ -55,24 +55,26 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
     return { item: item!, previous, next };
   }
 
-  @Transactional()
-  async add(item: Omit<E, 'id'>, at: 'first' | 'last'): Promise<string> {
-    const sortOrder =
-      at === 'first'
-        ? ((await this.rows.minimum('sortOrder' as never)) ?? 1) - 1
-        : ((await this.rows.maximum('sortOrder' as never)) ?? -1) + 1;
-    const saved = await keyChecked(this.rows.save(this.rows.create({ ...item, sortOrder } as DeepPartial<E>)));
-    return saved.id;
+  add(item: Omit<E, 'id'>, at: 'first' | 'last'): Promise<string> {
+    return this.inTransaction(async () => {
+      const sortOrder =
+        at === 'first'
+          ? ((await this.rows.minimum('sortOrder' as never)) ?? 1) - 1
+          : ((await this.rows.maximum('sortOrder' as never)) ?? -1) + 1;
+      const saved = await keyChecked(this.rows.save(this.rows.create({ ...item, sortOrder } as DeepPartial<E>)));
+      return saved.id;
+    });
   }
 
   /** Reads the row locked for the transaction, so a concurrent change of it waits and then sees this one. */
-  @Transactional()
-  async update(key: string, changes: ItemChanges<E>): Promise<E | undefined> {
-    if (!isStorable(key)) return undefined;
-    const row = await this.rows.findOne({ where: this.where(key), lock: { mode: 'pessimistic_write' } });
-    if (!row) return undefined;
-    const change = typeof changes === 'function' ? changes(row) : changes;
-    return keyChecked(this.rows.save(this.rows.merge(row, change as DeepPartial<E>)));
+  update(key: string, changes: ItemChanges<E>): Promise<E | undefined> {
+    if (!isStorable(key)) return Promise.resolve(undefined);
+    return this.inTransaction(async () => {
+      const row = await this.rows.findOne({ where: this.where(key), lock: { mode: 'pessimistic_write' } });
+      if (!row) return undefined;
+      const change = typeof changes === 'function' ? changes(row) : changes;
+      return keyChecked(this.rows.save(this.rows.merge(row, change as DeepPartial<E>)));
+    });
   }
 
   async remove(key: string): Promise<boolean> {
@@ -82,26 +84,36 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
   }
 
   /** Over rows locked for the transaction: a concurrent reorder waits, and a failing `arrange` changes nothing. */
-  @Transactional()
-  async reorder(arrange: <R extends E>(items: R[]) => R[]): Promise<E[]> {
-    const reordered = arrange(await this.rows.find({ order: this.displayOrder, lock: { mode: 'pessimistic_write' } }));
-    for (const [position, row] of reordered.entries()) {
-      if (row.sortOrder !== position) await this.rows.update(row.id, { sortOrder: position } as never);
-    }
-    return reordered;
+  reorder(arrange: <R extends E>(items: R[]) => R[]): Promise<E[]> {
+    return this.inTransaction(async () => {
+      const reordered = arrange(await this.rows.find({ order: this.displayOrder, lock: { mode: 'pessimistic_write' } }));
+      for (const [position, row] of reordered.entries()) {
+        if (row.sortOrder !== position) await this.rows.update(row.id, { sortOrder: position } as never);
+      }
+      return reordered;
+    });
   }
 
-  @Transactional()
-  async replaceAll(items: readonly E[]): Promise<void> {
-    await this.rows.deleteAll();
-    const rows = items.map((item, sortOrder) => this.rows.create({ ...item, sortOrder } as DeepPartial<E>));
-    // In statements of at most INSERT_CHUNK rows: PostgreSQL takes at most 65,535 parameters in one.
-    for (let start = 0; start < rows.length; start += INSERT_CHUNK)
-      await this.rows.insert(rows.slice(start, start + INSERT_CHUNK) as never);
+  replaceAll(items: readonly E[]): Promise<void> {
+    return this.inTransaction(async () => {
+      await this.rows.deleteAll();
+      const rows = items.map((item, sortOrder) => this.rows.create({ ...item, sortOrder } as DeepPartial<E>));
+      // In statements of at most INSERT_CHUNK rows: PostgreSQL takes at most 65,535 parameters in one.
+      for (let start = 0; start < rows.length; start += INSERT_CHUNK)
+        await this.rows.insert(rows.slice(start, start + INSERT_CHUNK) as never);
+    });
   }
 
   async isEmpty(): Promise<boolean> {
     return !(await this.rows.exists());
+  }
+
+  /**
+   * Joins the transaction the caller runs in, or runs one of its own. Through this collection's own
+   * host: @Transactional() would take the host of whichever app was made last in the process.
+   */
+  private inTransaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.txHost.withTransaction(work);
   }
 
   private where(key: string): FindOptionsWhere<E> {

@@ -13,9 +13,9 @@ import { openDatabase } from './open-database';
 type Entities = NonNullable<DataSourceOptions['entities']>;
 
 /**
- * The PostgreSQL data source, and transactions that span repositories: an adapter method marked
- * @Transactional() joins the transaction its caller runs in (nestjs-cls keeps it per async
- * context, only while one runs), or starts its own.
+ * The PostgreSQL data source, and transactions that span repositories: an adapter's write run
+ * through its TransactionHost's withTransaction() joins the transaction its caller runs in
+ * (nestjs-cls keeps it per async context, only while one runs), or starts its own.
  */
 @Global()
 @Module({})

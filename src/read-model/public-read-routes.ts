@@ -1,9 +1,19 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit, type Type } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { type RateLimitSpec, RATE_LIMITED } from '@/common/rate-limit/rate-limit.decorator';
 import { handlerName } from '@/common/rate-limit/rate-limit.guard';
 import type { ContentDomain } from './content-domains';
 import { CONTENT_DOMAIN, PUBLIC_READ } from './metadata-keys';
+
+/** A path or query parameter a handler takes (`@Param()`, `@Query()`), as Nest recorded it. */
+export interface ReadParameter {
+  source: 'param' | 'query';
+  /** The one parameter taken (`@Query('top')`), or undefined for them all. */
+  name: string | undefined;
+  metatype: Type | undefined;
+}
 
 /** A public read as @PublicRead() and its controller's @ContentDomain() declare it. */
 export interface PublicReadRoute {
@@ -11,6 +21,23 @@ export interface PublicReadRoute {
   handler: string;
   domains: readonly ContentDomain[];
   limit: RateLimitSpec;
+  /** What its answer depends on besides the content. */
+  parameters: readonly ReadParameter[];
+}
+
+const SOURCES: Partial<Record<number, ReadParameter['source']>> = { [RouteParamtypes.PARAM]: 'param', [RouteParamtypes.QUERY]: 'query' };
+
+/** The path and query parameters of a handler, from the metadata its parameter decorators set. */
+function parametersOf(controller: Type, prototype: object, name: string): ReadParameter[] {
+  const routeArguments = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<
+    string,
+    { index: number; data?: string }
+  >;
+  const types = (Reflect.getMetadata('design:paramtypes', prototype, name) ?? []) as Type[];
+  return Object.entries(routeArguments).flatMap(([argument, { index, data }]) => {
+    const source = SOURCES[Number(argument.split(':')[0])];
+    return source ? [{ source, name: data, metatype: types[index] }] : [];
+  });
 }
 
 /**
@@ -39,6 +66,7 @@ export class PublicReadRoutes implements OnModuleInit {
           handler: handlerName(metatype, { name }),
           domains: this.reflector.get<ContentDomain[]>(CONTENT_DOMAIN, metatype),
           limit: this.reflector.get<RateLimitSpec>(RATE_LIMITED, handler),
+          parameters: parametersOf(metatype as Type, prototype, name),
         });
       }
     }

@@ -1,20 +1,21 @@
 import { type CallHandler, type ExecutionContext, HttpException, Injectable, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { from, lastValueFrom, type Observable, of, tap } from 'rxjs';
+import { from, lastValueFrom, type Observable, of, switchMap, tap } from 'rxjs';
 import { isDatabaseUnavailable } from '@/common/errors/database-unavailable';
 import { matchedRoute } from '@/common/http/matched-route';
 import type { ContentDomain } from './content-domains';
 import { CONTENT_DOMAIN } from './metadata-keys';
-import { ReadModel } from './read-model';
-import { PublicReadRoutes } from './public-read-routes';
+import { ReadKeys } from './read-keys';
+import { type AnsweringRead, ReadModel } from './read-model';
+import { type PublicReadRoute, PublicReadRoutes } from './public-read-routes';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The read model at the edge of a @ContentDomain() controller's requests. A public read is
- * answered from the answer prepared for its URL, or by its handler, whose value is then prepared
- * and kept. A write that succeeded (or failed in a way that may have changed rows) invalidates the
+ * answered from the answer kept under its key (its route and validated parameters), or by its
+ * handler, whose value is then prepared and kept. A write that succeeded (or failed in a way that may have changed rows) invalidates the
  * controller's domains here at once, so a read right after it sees it.
  */
 @Injectable()
@@ -22,19 +23,14 @@ export class ReadModelInterceptor implements NestInterceptor {
   constructor(
     private readonly readModel: ReadModel,
     private readonly publicReads: PublicReadRoutes,
+    private readonly keys: ReadKeys,
     private readonly reflector: Reflector,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<Request>();
     const route = this.publicReads.of(context.getHandler());
-    if (route) {
-      const url = request.originalUrl;
-      const prepared = this.readModel.answerTo(url);
-      if (prepared) return of(prepared.body);
-      const read = { route, pattern: matchedRoute(request) };
-      return from(this.readModel.answerOnce(url, read, () => lastValueFrom(next.handle())));
-    }
+    if (route) return from(this.keys.of(route, request)).pipe(switchMap((key) => this.answer(key, route, request, next)));
     if (READS.has(request.method)) return next.handle();
     const domains = this.reflector.get<ContentDomain[]>(CONTENT_DOMAIN, context.getClass());
     const invalidate = () => domains.forEach((domain) => this.readModel.invalidate(domain));
@@ -46,6 +42,20 @@ export class ReadModelInterceptor implements NestInterceptor {
           if (!(error instanceof HttpException) && !isDatabaseUnavailable(error)) invalidate();
         },
       }),
+    );
+  }
+
+  /** The answer kept under the key, or the handler's, prepared and kept; either way the URL is then known to the edge. */
+  private answer(key: string, route: PublicReadRoute, request: Request, next: CallHandler): Observable<unknown> {
+    const url = request.originalUrl;
+    const prepared = this.readModel.answerFor(key);
+    if (prepared) {
+      this.readModel.remember(url, key);
+      return of(prepared.body);
+    }
+    const read: AnsweringRead = { route, pattern: matchedRoute(request) };
+    return from(
+      this.readModel.answerOnce(key, read, () => lastValueFrom(next.handle())).then((body) => (this.readModel.remember(url, key), body)),
     );
   }
 }

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { ContentChangesListener } from './content-changes.listener';
+import { ReadKeys } from './read-keys';
 import { ReadModel } from './read-model';
 import { ReadModelMetrics } from './read-model-metrics';
 import { ReadModelInterceptor } from './read-model.interceptor';
@@ -9,7 +10,7 @@ import { PublicReadRoutes } from './public-read-routes';
 @Global()
 @Module({
   imports: [DiscoveryModule],
-  providers: [ReadModel, ReadModelInterceptor, PublicReadRoutes, ContentChangesListener, ReadModelMetrics],
-  exports: [ReadModel, ReadModelInterceptor, PublicReadRoutes],
+  providers: [ReadModel, ReadKeys, ReadModelInterceptor, PublicReadRoutes, ContentChangesListener, ReadModelMetrics],
+  exports: [ReadModel, ReadKeys, ReadModelInterceptor, PublicReadRoutes],
 })
 export class ReadModelModule {}

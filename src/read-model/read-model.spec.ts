@@ -2,55 +2,88 @@ import { PreparedBody } from './prepared-body';
 import { type AnsweringRead, ReadModel } from './read-model';
 
 const read = (domain: 'projects' | 'skills'): AnsweringRead => ({
-  route: { handler: `${domain}#findAll`, domains: [domain], limit: { limit: 100, ttl: 60_000 } },
+  route: { handler: `${domain}#findAll`, domains: [domain], limit: { limit: 100, ttl: 60_000 }, parameters: [] },
   pattern: `/api/${domain}`,
 });
 
 const bytesOf = async (value: unknown) => (await PreparedBody.of(JSON.stringify(value))).size;
+const modelOf = (readModelMaxBytes = 64 * 1024 * 1024) => new ReadModel({ readModelMaxBytes });
 
 describe('ReadModel', () => {
   it('builds an answer once for the requests that miss while it is prepared, then answers from it', async () => {
-    const model = new ReadModel();
+    const model = modelOf();
     const build = vi.fn(async () => [{ slug: 'tidewatch' }]);
-    const bodies = await Promise.all(Array.from({ length: 20 }, () => model.answerOnce('/api/projects', read('projects'), build)));
+    const bodies = await Promise.all(Array.from({ length: 20 }, () => model.answerOnce('projects []', read('projects'), build)));
     expect(build).toHaveBeenCalledTimes(1);
     expect(new Set(bodies).size).toBe(1);
-    expect(model.answerTo('/api/projects')?.body).toBe(bodies[0]);
+    expect(model.answerFor('projects []')?.body).toBe(bodies[0]);
   });
 
   it('gives every waiting request the failure of the build, and builds again on the next miss', async () => {
-    const model = new ReadModel();
+    const model = modelOf();
     const failing = () => Promise.reject(new Error('no such project'));
-    const outcomes = await Promise.allSettled([1, 2].map(() => model.answerOnce('/api/projects/x', read('projects'), failing)));
+    const outcomes = await Promise.allSettled([1, 2].map(() => model.answerOnce('project ["x"]', read('projects'), failing)));
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
-    await expect(model.answerOnce('/api/projects/x', read('projects'), async () => ({ slug: 'x' }))).resolves.toBeInstanceOf(PreparedBody);
+    await expect(model.answerOnce('project ["x"]', read('projects'), async () => ({ slug: 'x' }))).resolves.toBeInstanceOf(PreparedBody);
   });
 
   it('does not keep, nor share with later requests, an answer its domain changed under', async () => {
-    const model = new ReadModel();
+    const model = modelOf();
     let release!: () => void;
-    const stale = model.answerOnce('/api/projects', read('projects'), () => new Promise((resolve) => (release = () => resolve(['old']))));
+    const stale = model.answerOnce('projects []', read('projects'), () => new Promise((resolve) => (release = () => resolve(['old']))));
     model.invalidate('projects');
-    const fresh = model.answerOnce('/api/projects', read('projects'), async () => ['new']);
+    const fresh = model.answerOnce('projects []', read('projects'), async () => ['new']);
     release();
     expect(await stale).not.toBe(await fresh);
-    expect(model.answerTo('/api/projects')?.body).toBe(await fresh);
+    expect(model.answerFor('projects []')?.body).toBe(await fresh);
   });
 
-  it('counts answers, and each body once however many URLs share it', async () => {
-    const model = new ReadModel();
+  it('answers the URLs it was told stand for a key, and remembers no URL over 512 characters', async () => {
+    const model = modelOf();
+    const body = await model.answerOnce('projects []', read('projects'), async () => ['tidewatch']);
+    model.remember('/api/projects', 'projects []');
+    model.remember('/api/projects?utm=x', 'projects []');
+    model.remember(`/api/projects?${'x'.repeat(600)}`, 'projects []');
+    expect(model.answerTo('/api/projects')?.body).toBe(body);
+    expect(model.answerTo('/api/projects?utm=x')?.body).toBe(body);
+    expect(model.answerTo(`/api/projects?${'x'.repeat(600)}`)).toBeUndefined();
+    expect(model.answerTo('/api/projects?never=seen')).toBeUndefined();
+  });
+
+  it('counts answers, and each body once however many keys share it', async () => {
+    const model = modelOf();
     const projects = [{ slug: 'tidewatch', title: 'Tidewatch' }];
-    await model.answerOnce('/api/projects', read('projects'), async () => projects);
-    await model.answerOnce('/api/projects?utm=x', read('projects'), async () => projects);
-    await model.answerOnce('/api/skills', read('skills'), async () => ['TypeScript']);
+    await model.answerOnce('projects []', read('projects'), async () => projects);
+    await model.answerOnce('projects [{"top":9}]', read('projects'), async () => projects);
+    await model.answerOnce('skills []', read('skills'), async () => ['TypeScript']);
     expect(model.footprint()).toEqual({ answers: 3, bodies: 2, bytes: (await bytesOf(projects)) + (await bytesOf(['TypeScript'])) });
   });
 
-  it('lets go of what a change made stale', async () => {
-    const model = new ReadModel();
-    await model.answerOnce('/api/projects', read('projects'), async () => []);
-    await model.answerOnce('/api/skills', read('skills'), async () => ['TypeScript']);
+  it("drops only the changed domain's answers, and lets go of their bodies", async () => {
+    const model = modelOf();
+    await model.answerOnce('projects []', read('projects'), async () => ['TypeScript']);
+    await model.answerOnce('skills []', read('skills'), async () => ['TypeScript']);
+    await model.answerOnce('projects [{"top":1}]', read('projects'), async () => []);
     model.invalidate('projects');
+    expect(model.answerFor('skills []')).toBeDefined();
     expect(model.footprint()).toEqual({ answers: 1, bodies: 1, bytes: await bytesOf(['TypeScript']) });
+  });
+
+  it('keeps at most READ_MODEL_MAX_BYTES, the least recently used answers going first', async () => {
+    const listOf = (n: number) => Array.from({ length: 50 }, (_, i) => `${n}-${i}`);
+    const each = await bytesOf(listOf(0));
+    const model = modelOf(each * 3 + each / 2);
+    for (const n of [1, 2, 3]) await model.answerOnce(`projects [${n}]`, read('projects'), async () => listOf(n));
+    model.answerFor('projects [1]');
+    await model.answerOnce('projects [4]', read('projects'), async () => listOf(4));
+    expect(model.answerFor('projects [2]')).toBeUndefined();
+    for (const n of [1, 3, 4]) expect(model.answerFor(`projects [${n}]`)).toBeDefined();
+    expect(model.footprint().bytes).toBeLessThanOrEqual(each * 3 + each / 2);
+  });
+
+  it('keeps nothing when READ_MODEL_MAX_BYTES is 0, and still answers', async () => {
+    const model = modelOf(0);
+    await expect(model.answerOnce('projects []', read('projects'), async () => ['x'])).resolves.toBeInstanceOf(PreparedBody);
+    expect(model.footprint()).toEqual({ answers: 0, bodies: 0, bytes: 0 });
   });
 });

@@ -1,14 +1,16 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { limitsConfig } from '@/config/limits.config';
 import { CONTENT_DOMAINS, type ContentDomain } from './content-domains';
 import { etagOf, PreparedBody } from './prepared-body';
 import type { PublicReadRoute } from './public-read-routes';
 
-/** How many distinct request URLs an instance keeps answers for; the oldest go first. */
-const MAX_ANSWERS = 2_000;
-/** Longer URLs are answered, never kept: a client cannot fill memory with long query strings. */
+/** How many request URLs the edge knows the answer key of; the least recently used go first. */
+const MAX_URLS = 2_000;
+/** Longer URLs are never remembered: the pipeline finds their answer by its key. */
 const MAX_URL_LENGTH = 512;
 
-/** Which public read answered a URL, and the route pattern it matched (for logs and metrics). */
+/** Which public read answered, and the route pattern it matched (for logs and metrics). */
 export interface AnsweringRead {
   route: PublicReadRoute;
   pattern: string | undefined;
@@ -21,77 +23,95 @@ export interface ReadModelFootprint {
   bytes: number;
 }
 
-/** A URL's prepared answer, with the read that gave it. */
+/** A prepared answer, with the read that gave it and the generations of its domains it was built from. */
 export interface Answer {
   read: AnsweringRead;
   stamp: readonly number[];
   body: PreparedBody;
 }
 
+/** A body kept, and how many answers share it. */
+interface KeptBody {
+  body: PreparedBody;
+  answers: number;
+}
+
 /**
- * The public reads, prepared once per change: the answer each request URL got, as bytes with its
- * encodings and ETag. Answers with the same content share their bytes. A domain's change makes
- * its answers stale (its generation moves on); an answer built from a generation that has passed
- * meanwhile is sent but never kept.
+ * The public reads, prepared once per change. An answer is kept under its key: the route and its
+ * validated parameters (ReadKeys), so `?top=01`, an unknown query parameter or a long URL find
+ * the answer `?top=1` has and never make another. Answers with the same content share their bytes;
+ * the bytes kept are capped (READ_MODEL_MAX_BYTES), the least recently used answers going first.
+ * A domain's change drops its answers (its generation moves on), and an answer built from a
+ * generation that has passed meanwhile is sent but never kept. The edge, which answers before any
+ * validation, looks answers up by the request URLs it was told stand for a key.
  */
 @Injectable()
 export class ReadModel {
   private readonly generations = new Map<ContentDomain, number>(CONTENT_DOMAINS.map((domain) => [domain, 0]));
+  /** By key, least recently used first. */
   private readonly answers = new Map<string, Answer>();
-  private readonly bodies = new Map<string, PreparedBody>();
-  /** Answers being prepared, by URL, with the generations they are prepared from. */
+  /** By ETag. */
+  private readonly bodies = new Map<string, KeptBody>();
+  private bytes = 0;
+  /** The key each request URL stands for, least recently used first. */
+  private readonly keysByUrl = new Map<string, string>();
+  /** Answers being prepared, by key, with the generations they are prepared from. */
   private readonly preparing = new Map<string, { stamp: readonly number[]; body: Promise<PreparedBody> }>();
+  private readonly maxBytes: number;
 
-  /** The current answer to a GET of this URL, if one was prepared. */
-  answerTo(url: string): Answer | undefined {
-    const answer = this.answers.get(url);
-    if (!answer) return undefined;
-    if (this.isCurrent(answer.read.route.domains, answer.stamp)) return answer;
-    this.answers.delete(url);
-    return undefined;
+  constructor(@Inject(limitsConfig.KEY) { readModelMaxBytes }: Pick<ConfigType<typeof limitsConfig>, 'readModelMaxBytes'>) {
+    this.maxBytes = readModelMaxBytes;
   }
 
-  /** The generations of the domains now: taken before an answer is built from them. */
-  stamp(domains: readonly ContentDomain[]): number[] {
-    return domains.map((domain) => this.generations.get(domain)!);
+  /** The current answer to a GET of this URL, if the URL is known to stand for a key that has one. */
+  answerTo(url: string): Answer | undefined {
+    const key = this.keysByUrl.get(url);
+    return key === undefined ? undefined : this.answerFor(key);
+  }
+
+  /** The current answer kept under the key, if any. */
+  answerFor(key: string): Answer | undefined {
+    const answer = this.answers.get(key);
+    if (!answer) return undefined;
+    if (!this.isCurrent(answer.read.route.domains, answer.stamp)) {
+      this.drop(key);
+      return undefined;
+    }
+    this.answers.delete(key); // now the most recently used
+    this.answers.set(key, answer);
+    return answer;
+  }
+
+  /** From now on a GET of this URL is answered at the edge with the key's answer. */
+  remember(url: string, key: string): void {
+    if (url.length > MAX_URL_LENGTH) return;
+    this.keysByUrl.delete(url);
+    this.keysByUrl.set(url, key);
+    if (this.keysByUrl.size > MAX_URLS) this.keysByUrl.delete(this.keysByUrl.keys().next().value!);
   }
 
   /**
-   * The answer to a URL that has none yet: `build` (its handler) gives the value, which is prepared
-   * and kept. Requests that miss while it is being prepared wait for it rather than build it again,
-   * so a burst after a change costs one build per URL, whatever the number of clients.
+   * The answer under a key that has none yet: `build` (its handler) gives the value, which is
+   * prepared and kept. Requests that miss while it is being prepared wait for it rather than build
+   * it again, so a burst after a change costs one build per key, whatever the number of clients.
    */
-  answerOnce(url: string, read: AnsweringRead, build: () => Promise<unknown>): Promise<PreparedBody> {
-    const pending = this.preparing.get(url);
+  answerOnce(key: string, read: AnsweringRead, build: () => Promise<unknown>): Promise<PreparedBody> {
+    const pending = this.preparing.get(key);
     if (pending && this.isCurrent(read.route.domains, pending.stamp)) return pending.body;
-    const stamp = this.stamp(read.route.domains);
-    const preparation = { stamp, body: build().then((value) => this.prepare(url, read, stamp, value)) };
-    this.preparing.set(url, preparation);
+    const stamp = read.route.domains.map((domain) => this.generations.get(domain)!);
+    const preparation = { stamp, body: build().then((value) => this.prepare(key, read, stamp, value)) };
+    this.preparing.set(key, preparation);
     const settled = () => {
-      if (this.preparing.get(url) === preparation) this.preparing.delete(url);
+      if (this.preparing.get(key) === preparation) this.preparing.delete(key);
     };
     preparation.body.then(settled, settled);
     return preparation.body;
   }
 
-  /** Prepares what a public read returned and keeps it for the URL, unless its domains changed since `stamp`. */
-  private async prepare(url: string, read: AnsweringRead, stamp: readonly number[], value: unknown): Promise<PreparedBody> {
-    const json = JSON.stringify(value);
-    const etag = etagOf(json);
-    const body = this.bodies.get(etag) ?? (await PreparedBody.of(json, etag));
-    if (url.length <= MAX_URL_LENGTH && this.isCurrent(read.route.domains, stamp)) {
-      this.bodies.set(etag, body);
-      if (this.answers.size >= MAX_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
-      this.answers.set(url, { read, stamp, body });
-    }
-    return body;
-  }
-
-  /** This instance's answers prepared from the domain are built again on their next request. */
+  /** Every answer prepared from the domain is built again on its next request. */
   invalidate(domain: ContentDomain): void {
     this.generations.set(domain, this.generations.get(domain)! + 1);
-    for (const [url, answer] of this.answers) if (answer.read.route.domains.includes(domain)) this.answers.delete(url);
-    this.bodies.clear();
+    for (const [key, answer] of this.answers) if (answer.read.route.domains.includes(domain)) this.drop(key);
   }
 
   invalidateAll(): void {
@@ -99,10 +119,40 @@ export class ReadModel {
   }
 
   footprint(): ReadModelFootprint {
-    const bodies = new Set([...this.bodies.values(), ...[...this.answers.values()].map((answer) => answer.body)]);
-    let bytes = 0;
-    for (const body of bodies) bytes += body.size;
-    return { answers: this.answers.size, bodies: bodies.size, bytes };
+    return { answers: this.answers.size, bodies: this.bodies.size, bytes: this.bytes };
+  }
+
+  /** Prepares what a public read returned and keeps it, unless its domains changed since `stamp`. */
+  private async prepare(key: string, read: AnsweringRead, stamp: readonly number[], value: unknown): Promise<PreparedBody> {
+    const json = JSON.stringify(value);
+    const etag = etagOf(json);
+    const body = this.bodies.get(etag)?.body ?? (await PreparedBody.of(json, etag));
+    if (!this.isCurrent(read.route.domains, stamp)) return body;
+    this.keep(key, { read, stamp, body });
+    return this.answers.get(key)?.body ?? body;
+  }
+
+  private keep(key: string, answer: Answer): void {
+    if (this.answers.has(key)) this.drop(key);
+    let kept = this.bodies.get(answer.body.etag);
+    if (!kept) {
+      kept = { body: answer.body, answers: 0 };
+      this.bodies.set(answer.body.etag, kept);
+      this.bytes += answer.body.size;
+    }
+    kept.answers += 1;
+    this.answers.set(key, { ...answer, body: kept.body });
+    while (this.bytes > this.maxBytes) this.drop(this.answers.keys().next().value!);
+  }
+
+  private drop(key: string): void {
+    const answer = this.answers.get(key)!;
+    this.answers.delete(key);
+    const kept = this.bodies.get(answer.body.etag)!;
+    kept.answers -= 1;
+    if (kept.answers > 0) return;
+    this.bodies.delete(answer.body.etag);
+    this.bytes -= kept.body.size;
   }
 
   private isCurrent(domains: readonly ContentDomain[], stamp: readonly number[]): boolean {

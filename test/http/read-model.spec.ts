@@ -5,6 +5,7 @@ import request from 'supertest';
 import { DEMO } from '@test/support/demo';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { ReadModel } from '@/read-model/read-model';
 import { TcpProxy } from '@test/support/tcp-proxy';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
@@ -76,6 +77,60 @@ describe('the read model: prepared bodies, ETags and encodings', () => {
     await http().get('/api/experience/99').expect(404);
     expect((await http().get('/api/experience?top=2').expect(200)).body).toHaveLength(2);
     expect((await http().get('/api/experience?top=0').expect(200)).body).toEqual([]);
+  });
+
+  describe('keyed by route and validated parameters (audit, round three, item 8)', () => {
+    const footprint = () => testApp.app.get(ReadModel).footprint();
+
+    it('prepares ?top=1 once, whatever spelling, unknown parameter or length of URL asks for it', async () => {
+      const first = await http().get('/api/experience?top=1').expect(200);
+      const before = footprint();
+      for (const url of ['/api/experience?top=01', '/api/experience?top=1&utm_source=x', `/api/experience?top=1&pad=${'x'.repeat(600)}`]) {
+        const response = await http().get(url).expect(200);
+        expect(response.headers.etag).toBe(first.headers.etag);
+      }
+      expect(footprint()).toEqual(before);
+    });
+
+    it('counts a top beyond every portfolio as them all: one more answer, no more bytes', async () => {
+      const all = await http().get('/api/experience').expect(200);
+      const before = footprint();
+      for (const top of [5_000, 5_001, 123_456_789, 999_999_999_999_999]) {
+        expect((await http().get(`/api/experience?top=${top}`).expect(200)).headers.etag).toBe(all.headers.etag);
+      }
+      expect(footprint()).toEqual({ ...before, answers: before.answers + 1 });
+    });
+
+    it("drops only the changed domain's answers", async () => {
+      await http().get('/api/skills').expect(200);
+      await http().get('/api/projects').expect(200);
+      const readModel = testApp.app.get(ReadModel);
+      const before = footprint();
+      readModel.invalidate('projects');
+      const after = footprint();
+      expect(after.answers).toBeLessThan(before.answers);
+      expect(after.answers).toBeGreaterThan(0);
+      expect(readModel.answerTo('/api/skills')).toBeDefined();
+      expect(readModel.answerTo('/api/projects')).toBeUndefined();
+    });
+  });
+});
+
+describe('the read model within READ_MODEL_MAX_BYTES', () => {
+  let testApp: TestApp;
+  const MAX_BYTES = 6_000;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false', READ_MODEL_MAX_BYTES: String(MAX_BYTES) } });
+  });
+  afterAll(() => testApp.close());
+
+  it('keeps at most that many bytes of prepared answers, and still answers every read', async () => {
+    for (let top = 0; top <= DEMO.experience.length; top += 1) await request(testApp.server).get(`/api/experience?top=${top}`).expect(200);
+    for (const slug of DEMO.projects.map((project) => project.slug)) await request(testApp.server).get(`/api/projects/${slug}`).expect(200);
+    const { bytes, answers } = testApp.app.get(ReadModel).footprint();
+    expect(bytes).toBeLessThanOrEqual(MAX_BYTES);
+    expect(answers).toBeGreaterThan(0);
   });
 });
 

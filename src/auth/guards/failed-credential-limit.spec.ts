@@ -11,7 +11,8 @@ describe('FailedCredentialLimit', () => {
     removeHeader: (name: string) => headers.delete(name),
   } as unknown as Response;
   const client = { ip: '203.0.113.9' } as Request;
-  const limitWith = (rateLimitEnabled: boolean) => new FailedCredentialLimit(new MemoryThrottlerStorage(() => now), { rateLimitEnabled });
+  const limitWith = (rateLimitEnabled: boolean) =>
+    new FailedCredentialLimit(new MemoryThrottlerStorage(() => now), { rateLimitEnabled, readModelMaxBytes: 0 });
   const statusOf = (limit: FailedCredentialLimit, check: () => Promise<unknown>) =>
     limit.check(client, response, check).then(
       () => 200,

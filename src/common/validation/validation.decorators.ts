@@ -22,11 +22,14 @@ import {
 
 /**
  * An integer that may arrive as text (a query or path parameter): only plain digit strings are
- * converted, so "", "1.5" or "1e3" fail instead of quietly becoming numbers.
+ * converted, so "", "1.5" or "1e3" fail instead of quietly becoming numbers. Above `clampAt` it
+ * counts as `clampAt`.
  */
-export function IsWholeNumber({ min }: { min?: number } = {}): PropertyDecorator {
+export function IsWholeNumber({ min, clampAt = Number.MAX_SAFE_INTEGER }: { min?: number; clampAt?: number } = {}): PropertyDecorator {
   return applyDecorators(
-    Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value)),
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Math.min(Number(value), clampAt) : value,
+    ),
     IsInt({ message: 'Input should be a valid integer, unable to parse string as an integer' }),
     ...(min === undefined ? [] : [Min(min, { message: `Input should be greater than or equal to ${min}` })]),
   );

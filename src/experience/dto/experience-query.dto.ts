@@ -2,9 +2,17 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { IsWholeNumber } from '@/common/validation/validation.decorators';
 
+/** More entries than any portfolio has: a larger `top` asks for them all, and prepares no answer of its own. */
+const MOST_RECENT_AT_MOST = 5_000;
+
 export class ExperienceQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Only the N most recent entries', example: 3 })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    description: `Only the N most recent entries (a value above ${MOST_RECENT_AT_MOST} counts as ${MOST_RECENT_AT_MOST})`,
+    example: 3,
+  })
   @IsOptional()
-  @IsWholeNumber({ min: 0 })
+  @IsWholeNumber({ min: 0, clampAt: MOST_RECENT_AT_MOST })
   readonly top?: number;
 }

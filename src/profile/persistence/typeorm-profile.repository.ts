@@ -1,4 +1,4 @@
-import { Transactional, type TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Repository } from 'typeorm';
 import { ProfileEntity } from '@/profile/entities/profile.entity';
@@ -25,10 +25,11 @@ export class TypeOrmProfileRepository extends ProfileRepository {
   }
 
   /** The row is read locked for the transaction: a concurrent PATCH waits, then changes what this one left. */
-  @Transactional()
-  async update(change: (current: Profile) => Profile): Promise<Profile | undefined> {
-    const current = await this.rows.findOne({ where: { id: 1 }, lock: { mode: 'pessimistic_write' } });
-    return current ? this.save(change(current)) : undefined;
+  update(change: (current: Profile) => Profile): Promise<Profile | undefined> {
+    return this.txHost.withTransaction(async () => {
+      const current = await this.rows.findOne({ where: { id: 1 }, lock: { mode: 'pessimistic_write' } });
+      return current ? this.save(change(current)) : undefined;
+    });
   }
 
   async replaceWith(profile: Profile | undefined): Promise<void> {
