@@ -16,6 +16,7 @@ import { MetricsExport } from './common/telemetry/metrics-export';
 import { appConfig } from './config/app.config';
 import { limitsConfig } from './config/limits.config';
 import { headersSetBy } from './common/http/fixed-headers';
+import type { ServiceHttpAdapter } from './common/http/service-http-adapter';
 import { WindowStorage } from './common/rate-limit/window-storage';
 import { publicReadEdge } from './read-model/public-read-edge';
 import { ReadModel } from './read-model/read-model';
@@ -86,10 +87,12 @@ export function configureApp(app: NestExpressApplication): void {
   const metrics = app.get(MetricsExport);
   const httpMetrics = metrics.enabled ? new HttpMetrics(metrics.meter) : undefined;
   const securityAndCors: RequestHandler[] = [helmet(SECURITY_HEADERS), cors(CORS)];
+  const fixedHeaders = headersSetBy(securityAndCors);
+  (app.getHttpAdapter() as ServiceHttpAdapter).answerEveryRequestWith(fixedHeaders);
   app.use(
     publicReadEdge({
       readModel: app.get(ReadModel),
-      fixedHeaders: headersSetBy(securityAndCors),
+      fixedHeaders,
       limits: app.get<ConfigType<typeof limitsConfig>>(limitsConfig.KEY).rateLimitEnabled ? app.get(WindowStorage) : null,
       logger: app.get(REQUEST_LOGGER),
       metrics: httpMetrics,

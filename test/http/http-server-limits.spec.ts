@@ -1,10 +1,20 @@
 import { once } from 'node:events';
 import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Logger } from '@nestjs/common';
 import { answerClientError } from '@/common/http/client-errors';
 import { drainConnections, trackConnections } from '@/common/http/graceful-shutdown';
 import { createTestApp, type TestApp } from '@test/support/test-app';
+
+/** What every answer of the service carries, Node's own included (audit, round three). */
+const SECURITY_HEADERS = {
+  'content-security-policy': expect.stringContaining("default-src 'self'"),
+  'x-content-type-options': 'nosniff',
+  'strict-transport-security': expect.any(String),
+  'x-frame-options': 'SAMEORIGIN',
+  'access-control-allow-origin': '*',
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -58,8 +68,18 @@ describe("the HTTP server's own limits", () => {
     const answer = parse(await rawExchange(port, bytes));
     expect(answer).toEqual({
       status,
-      headers: expect.objectContaining({ 'content-type': 'application/json; charset=utf-8', connection: 'close' }),
+      headers: expect.objectContaining({ 'content-type': 'application/json; charset=utf-8', connection: 'close', ...SECURITY_HEADERS }),
       body: { detail },
+    });
+    expect(answer.headers['x-request-id']).toMatch(UUID);
+  });
+
+  it('answers CONNECT with 405 as JSON, with the same headers, instead of dropping the connection', async () => {
+    const answer = parse(await rawExchange(port, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'));
+    expect(answer).toEqual({
+      status: 405,
+      headers: expect.objectContaining({ 'content-type': 'application/json; charset=utf-8', connection: 'close', ...SECURITY_HEADERS }),
+      body: { detail: 'CONNECT is not supported' },
     });
     expect(answer.headers['x-request-id']).toMatch(UUID);
   });
@@ -68,12 +88,16 @@ describe("the HTTP server's own limits", () => {
 describe('a request not received in time', () => {
   it('is answered 408 as JSON with a request id, by the same handler', async () => {
     const server = createServer({ headersTimeout: 200, requestTimeout: 300, connectionsCheckingInterval: 50 }, () => undefined);
-    server.on('clientError', answerClientError);
+    server.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, [['X-Content-Type-Options', 'nosniff']]));
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     try {
       const answer = parse(await rawExchange((server.address() as AddressInfo).port, 'GET / HTTP/1.1\r\nHost: x\r\n'));
-      expect(answer).toMatchObject({ status: 408, body: { detail: 'Request not received in time' } });
+      expect(answer).toMatchObject({
+        status: 408,
+        headers: { 'x-content-type-options': 'nosniff' },
+        body: { detail: 'Request not received in time' },
+      });
       expect(answer.headers['x-request-id']).toMatch(UUID);
     } finally {
       server.close();

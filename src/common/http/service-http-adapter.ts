@@ -1,7 +1,9 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Response } from 'express';
-import { answerClientError } from './client-errors';
+import { answerClientError, answerConnect } from './client-errors';
+import type { FixedHeaders } from './fixed-headers';
 import { WrittenAnswer } from './written-answer';
 
 /** Slow clients are bounded: the headers must arrive within 10 s, the whole request within 30 s. */
@@ -12,17 +14,25 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 /**
  * Nest's Express adapter, with the service's HTTP server: bounded time-outs, and Node's own
- * 400/408/431 answers as JSON with an X-Request-Id. It also sends a WrittenAnswer as it is
- * rather than as JSON. (The service uses none of the adapter's HTTPS, 503-on-closing or
+ * 400/408/431 answers (and one to CONNECT) as JSON with an X-Request-Id and the headers every
+ * answer carries. It also sends a WrittenAnswer as it is rather than as JSON. (The service uses none of the adapter's HTTPS, 503-on-closing or
  * force-close options, which the stock initHttpServer would apply.)
  */
 export class ServiceHttpAdapter extends ExpressAdapter {
+  private fixedHeaders: FixedHeaders = [];
+
   override initHttpServer(): void {
     this.httpServer = createServer(
       { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
       this.getInstance(),
     );
-    this.httpServer.on('clientError', answerClientError);
+    this.httpServer.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, this.fixedHeaders));
+    this.httpServer.on('connect', (request: IncomingMessage, socket: Duplex) => answerConnect(request, socket, this.fixedHeaders));
+  }
+
+  /** The headers every answer carries (helmet's and CORS's), made once: also on the answers Node's server writes itself. */
+  answerEveryRequestWith(fixedHeaders: FixedHeaders): void {
+    this.fixedHeaders = fixedHeaders;
   }
 
   override reply(response: Response, body: unknown, statusCode?: number): unknown {
