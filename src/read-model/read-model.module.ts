@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { ContentChangesListener } from './content-changes.listener';
+import { ContentChangesListener, DEFAULT_LISTENER_CHECK, LISTENER_CHECK } from './content-changes.listener';
 import { ReadKeys } from './read-keys';
 import { ReadModel } from './read-model';
 import { ReadModelMetrics } from './read-model-metrics';
@@ -10,7 +10,15 @@ import { PublicReadRoutes } from './public-read-routes';
 @Global()
 @Module({
   imports: [DiscoveryModule],
-  providers: [ReadModel, ReadKeys, ReadModelInterceptor, PublicReadRoutes, ContentChangesListener, ReadModelMetrics],
+  providers: [
+    ReadModel,
+    ReadKeys,
+    ReadModelInterceptor,
+    PublicReadRoutes,
+    ContentChangesListener,
+    { provide: LISTENER_CHECK, useValue: DEFAULT_LISTENER_CHECK },
+    ReadModelMetrics,
+  ],
   exports: [ReadModel, ReadKeys, ReadModelInterceptor, PublicReadRoutes],
 })
 export class ReadModelModule {}

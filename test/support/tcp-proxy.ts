@@ -24,6 +24,18 @@ export class TcpProxy {
     this.server = undefined;
   }
 
+  /**
+   * Stops forwarding on the connections open now, which stay open: to both ends the other is
+   * silent, as across a NAT or a proxy that forgot the connection (half-open). New connections are
+   * forwarded as before.
+   */
+  stall(): void {
+    for (const socket of this.sockets) {
+      socket.unpipe();
+      socket.pause();
+    }
+  }
+
   /** Listens again on the same port: the peer is back. */
   async restore(): Promise<void> {
     await this.listen();

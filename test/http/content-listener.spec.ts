@@ -1,0 +1,42 @@
+import { CONTENT_CHANNEL, ContentChangesListener } from '@/read-model/content-changes.listener';
+import { ReadModel } from '@/read-model/read-model';
+import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { TcpProxy } from '@test/support/tcp-proxy';
+
+/** Audit, round three: a listener whose connection went half-open would have left its instance stale for good. */
+describe('the content listener on a connection that goes silent', () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let listener: ContentChangesListener;
+  let readModel: ReadModel;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    proxy = await TcpProxy.start({ host: '127.0.0.1', port: Number(new URL(database.url).port || 5432) });
+    const throughProxy = new URL(database.url);
+    throughProxy.port = String(proxy.port);
+    readModel = new ReadModel({ readModelMaxBytes: 1024 * 1024 });
+    listener = new ContentChangesListener(readModel, { url: throughProxy.toString() }, { everyMs: 200, answerWithinMs: 300 });
+    await listener.onApplicationBootstrap();
+  });
+  afterAll(async () => {
+    await listener.onApplicationShutdown();
+    await proxy.cut();
+    await database.drop();
+  });
+
+  it('finds out by its check, connects again, rebuilds the read model, and hears changes again', async () => {
+    const invalidated = vi.spyOn(readModel, 'invalidate');
+    // What the content tables' triggers send on a change.
+    await database.query(`SELECT pg_notify($1, 'awards')`, [CONTENT_CHANNEL]);
+    await vi.waitFor(() => expect(invalidated).toHaveBeenCalledWith('awards'), { timeout: 2_000 });
+
+    const rebuilt = vi.spyOn(readModel, 'invalidateAll');
+    proxy.stall();
+    await vi.waitFor(() => expect(rebuilt).toHaveBeenCalledOnce(), { timeout: 5_000 });
+
+    invalidated.mockClear();
+    await database.query(`SELECT pg_notify($1, 'skills')`, [CONTENT_CHANNEL]);
+    await vi.waitFor(() => expect(invalidated).toHaveBeenCalledWith('skills'), { timeout: 2_000 });
+  });
+});
