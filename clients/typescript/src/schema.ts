@@ -17,7 +17,7 @@ export interface paths {
     get: operations['PortfolioController_export'];
     /**
      * Replace all content with a document
-     * @description One transaction: every list is replaced, or nothing is when anything is invalid (422, with loc paths into the document). Contact messages and CV download events are not content and stay.
+     * @description One transaction: every list is replaced, or nothing is when anything is invalid (422, with loc paths into the document, the first 100 issues). Contact messages and CV download events are not content and stay. The body (up to 5 MB, uncompressed) is read only after the credential check; imports run one at a time across instances.
      */
     put: operations['PortfolioController_import'];
     post?: never;
@@ -1020,7 +1020,10 @@ export interface components {
       name: string;
       /** @description Per CV language */
       summary: components['schemas']['LocalisedText'];
-      /** @example marajansen.example */
+      /**
+       * @description An absolute http(s) URL, or "" for none
+       * @example https://marajansen.example
+       */
       website: string;
     };
     ProfileHeadlineInput: {
@@ -1067,8 +1070,11 @@ export interface components {
        */
       name: string;
       summary?: components['schemas']['ProfileSummaryInput'];
-      /** @example marajansen.example */
-      website?: string;
+      /**
+       * @description An absolute http(s) URL, or "" for none
+       * @example https://marajansen.example
+       */
+      website?: string | '';
     };
     ProfileSummaryInput: {
       english?: string;
@@ -1096,8 +1102,11 @@ export interface components {
        */
       name?: string;
       summary?: components['schemas']['ProfileSummaryInput'];
-      /** @example marajansen.example */
-      website?: string;
+      /**
+       * @description An absolute http(s) URL, or "" for none
+       * @example https://marajansen.example
+       */
+      website?: string | '';
     };
     ProjectCard: {
       /** @example IoT & Data */
@@ -1139,16 +1148,27 @@ export interface components {
       category?: string;
       challenge?: string;
       client?: string;
-      /** @description Site-relative page path; defaults to /projects/{slug} */
+      /** @description The project page: a path on this site (defaults to /projects/{slug}) or an absolute http(s) URL; "" for none */
       demo?: string;
       /** @example Real-time water-level monitoring for a regional water board. */
       description: string;
+      /**
+       * Format: uri
+       * @description An absolute http(s) URL
+       */
       embeddedApp?: string | null;
-      /** @example https://images.example.com/projects/tidewatch.png */
+      /**
+       * @description An absolute http(s) URL or a path on this site; "" for none
+       * @example https://images.example.com/projects/tidewatch.png
+       */
       image?: string;
       impact?: string;
       longDescription?: string;
       overview?: string;
+      /**
+       * Format: uri
+       * @description An absolute http(s) URL
+       */
       publicationUrl?: string | null;
       responsibilities?: string[];
       results?: string[];
@@ -1167,6 +1187,10 @@ export interface components {
        *     ]
        */
       technologies?: string[];
+      /**
+       * Format: uri
+       * @description An absolute http(s) URL
+       */
       thesisUrl?: string | null;
       /** @example Tidewatch */
       title: string;
@@ -1243,16 +1267,27 @@ export interface components {
       category?: string;
       challenge?: string;
       client?: string;
-      /** @description Site-relative page path; defaults to /projects/{slug} */
+      /** @description The project page: a path on this site (defaults to /projects/{slug}) or an absolute http(s) URL; "" for none */
       demo?: string;
       /** @example Real-time water-level monitoring for a regional water board. */
       description: string;
+      /**
+       * Format: uri
+       * @description An absolute http(s) URL
+       */
       embeddedApp?: string | null;
-      /** @example https://images.example.com/projects/tidewatch.png */
+      /**
+       * @description An absolute http(s) URL or a path on this site; "" for none
+       * @example https://images.example.com/projects/tidewatch.png
+       */
       image?: string;
       impact?: string;
       longDescription?: string;
       overview?: string;
+      /**
+       * Format: uri
+       * @description An absolute http(s) URL
+       */
       publicationUrl?: string | null;
       responsibilities?: string[];
       results?: string[];
@@ -1268,6 +1303,10 @@ export interface components {
        *     ]
        */
       technologies?: string[];
+      /**
+       * Format: uri
+       * @description An absolute http(s) URL
+       */
       thesisUrl?: string | null;
       /** @example Tidewatch */
       title: string;
@@ -1289,16 +1328,27 @@ export interface components {
       category?: string;
       challenge?: string;
       client?: string;
-      /** @description Site-relative page path; defaults to /projects/{slug} */
+      /** @description The project page: a path on this site (defaults to /projects/{slug}) or an absolute http(s) URL; "" for none */
       demo?: string;
       /** @example Real-time water-level monitoring for a regional water board. */
       description?: string;
+      /**
+       * Format: uri
+       * @description An absolute http(s) URL
+       */
       embeddedApp?: string | null;
-      /** @example https://images.example.com/projects/tidewatch.png */
+      /**
+       * @description An absolute http(s) URL or a path on this site; "" for none
+       * @example https://images.example.com/projects/tidewatch.png
+       */
       image?: string;
       impact?: string;
       longDescription?: string;
       overview?: string;
+      /**
+       * Format: uri
+       * @description An absolute http(s) URL
+       */
       publicationUrl?: string | null;
       responsibilities?: string[];
       results?: string[];
@@ -1317,6 +1367,10 @@ export interface components {
        *     ]
        */
       technologies?: string[];
+      /**
+       * Format: uri
+       * @description An absolute http(s) URL
+       */
       thesisUrl?: string | null;
       /** @example Tidewatch */
       title?: string;
@@ -1735,6 +1789,20 @@ export interface operations {
           /**
            * @example {
            *       "detail": "Request body exceeds the 5 MB limit"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description The body came with a Content-Encoding other than identity: it is never inflated */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Content-Encoding gzip is not accepted here: send the body as it is"
            *     }
            */
           'application/json': components['schemas']['ErrorDetail'];
@@ -3812,7 +3880,7 @@ export interface operations {
   ExperienceController_findAll: {
     parameters: {
       query?: {
-        /** @description Only the N most recent entries */
+        /** @description Only the N most recent entries (a value above 5000 counts as 5000) */
         top?: number;
       };
       header?: never;
