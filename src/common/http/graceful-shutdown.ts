@@ -1,6 +1,8 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { type INestApplication, Logger } from '@nestjs/common';
+import type { DestinationStream } from 'pino';
+import { endLog, LOG_DESTINATION } from '@/common/logging/root-logger';
 
 /** After SIGTERM, requests being answered get this long: longer than the mail time-outs, so a contact mail under way is never cut off. */
 export const SHUTDOWN_GRACE_MS = 25_000;
@@ -20,16 +22,21 @@ export function stopGracefullyOn(signals: NodeJS.Signals[], app: INestApplicatio
   const logger = new Logger('Shutdown');
   const server = app.getHttpServer() as Server;
   const connections = trackConnections(server);
+  const log = app.get<DestinationStream>(LOG_DESTINATION);
+  const exit = async (code: number) => {
+    await endLog(log);
+    process.exit(code);
+  };
   const stop = async (signal: NodeJS.Signals) => {
     logger.log({ event: 'stopping', signal, graceMs });
     await drainConnections(server, connections, graceMs, logger);
     setTimeout(() => {
       logger.error({ event: 'shutdown_hooks_timed_out', afterMs: HOOKS_GRACE_MS });
-      process.exit(1);
+      void exit(1);
     }, HOOKS_GRACE_MS).unref();
     await app.close();
     logger.log({ event: 'stopped' });
-    process.exit(0);
+    await exit(0);
   };
   for (const signal of signals) process.once(signal, (received: NodeJS.Signals) => void stop(received));
 }

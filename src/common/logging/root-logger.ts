@@ -1,3 +1,4 @@
+import { type EventEmitter, once } from 'node:events';
 import { type DestinationStream, destination as pinoDestination, type Logger, pino } from 'pino';
 import type { AppConfig } from '@/config/app.config';
 
@@ -15,6 +16,22 @@ const REDACTED_PATHS = ['password', 'token', 'accessToken', 'clientSecret', 'sec
 
 /** Asynchronous writes to stdout: a request never waits for its log line to be written. */
 export const stdoutDestination = (): DestinationStream => pinoDestination({ dest: 1, sync: false });
+
+/** How long the last lines may take to be written before the process exits anyway. */
+const LAST_WRITE_MS = 2_000;
+
+/**
+ * Writes every line still on its way, in order, before the process exits. (pino's own exit hook
+ * writes the buffer synchronously, which can overtake a write already under way: `stopped` would
+ * reach the log before `stopping`.) A destination that is not pino's is left as it is.
+ */
+export async function endLog(destination: DestinationStream): Promise<void> {
+  const stream = destination as DestinationStream & Partial<EventEmitter> & { end?: () => void; destroyed?: boolean };
+  if (typeof stream.end !== 'function' || typeof stream.once !== 'function' || stream.destroyed) return;
+  const closed = once(stream as EventEmitter, 'close', { signal: AbortSignal.timeout(LAST_WRITE_MS) }).catch(() => undefined);
+  stream.end();
+  await closed;
+}
 
 export function createRootLogger(config: Pick<AppConfig, 'logLevel'>, destination: DestinationStream): Logger {
   return pino({ level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
