@@ -30,6 +30,8 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['src/**/*.spec.ts', 'test/support/**/*.spec.ts'] } },
       // The pure domain services over the content-document adapter: no HTTP, no database.
       { extends: true, test: { name: 'service', include: ['test/service/**/*.spec.ts'] } },
+      // One contract for every adapter of a storage port: in memory (what the service tier uses) and on PostgreSQL.
+      { extends: true, test: { name: 'adapters', include: ['test/adapters/**/*.spec.ts'] } },
       // The real AppModule over HTTP with real peers; one file at a time: these suites start
       // servers, flood rate limits and stop shared peers.
       { extends: true, test: { name: 'http', include: ['test/http/**/*.spec.ts'], fileParallelism: false } },

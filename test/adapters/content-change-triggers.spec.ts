@@ -1,0 +1,27 @@
+import { getMetadataArgsStorage } from 'typeorm';
+import { ENTITIES } from '@/app.entities';
+import { appOnDatabase, type AppOnDatabase } from '@test/support/app-on-database';
+
+/** Not content: never in a content document, and nothing is prepared from them. */
+const NOT_CONTENT = new Set(['contact_messages', 'cv_download_events']);
+
+describe('the content tables after every migration', () => {
+  let onDatabase: AppOnDatabase;
+  beforeAll(async () => {
+    onDatabase = await appOnDatabase();
+  });
+  afterAll(() => onDatabase.close());
+
+  it('each announce their changes (a trigger that NOTIFYs), so no writer can forget to', async () => {
+    const tables = getMetadataArgsStorage()
+      .tables.filter((table) => ENTITIES.includes(table.target as never))
+      .map((table) => table.name!)
+      .filter((name) => !NOT_CONTENT.has(name));
+    const triggered = await onDatabase.database.query<{ table: string }>(
+      `SELECT DISTINCT c.relname AS table FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+       WHERE p.proname = 'notify_content_changed' AND NOT t.tgisinternal`,
+    );
+    expect(tables.length).toBeGreaterThanOrEqual(7);
+    expect(triggered.map((row) => row.table).sort()).toEqual([...tables].sort());
+  });
+});
