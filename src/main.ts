@@ -24,10 +24,10 @@ async function bootstrap(): Promise<void> {
     abortOnError: false,
   });
   configureApp(app);
-  stopGracefullyOn(['SIGTERM', 'SIGINT'], app);
+  const { port, shutdownGraceMs } = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
+  stopGracefullyOn(['SIGTERM', 'SIGINT'], app, shutdownGraceMs);
   await app.init();
   // Listening here rather than through app.listen(), which logs a failure itself before the one start_failed line.
-  const { port } = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
   await listen(app.getHttpServer(), port);
   const [local, ...others] = listeningUrls(port);
   new Logger('Service').log({ event: 'listening', url: local, docs: `${local}/docs`, alsoAt: others });

@@ -53,6 +53,10 @@ class AppEnvironment {
 
   @IsUrl({ require_tld: false }, { message: 'OPENAPI_SERVER_DEV must be a URL' })
   readonly OPENAPI_SERVER_DEV: string = 'https://dev-api.example.com';
+
+  /** After SIGTERM, how long requests being answered get: longer than a contact mail may take. */
+  @EnvInteger(0, 600_000)
+  readonly SHUTDOWN_GRACE_MS: number = 25_000;
 }
 
 export interface AppConfig {
@@ -62,6 +66,7 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   openApiServers: { production: string; dev: string };
   metricsPort: number | undefined;
+  shutdownGraceMs: number;
 }
 
 function parseTrustProxy(value: string): boolean | number | string {
@@ -79,5 +84,6 @@ export const appConfig = registerAs('app', (): AppConfig => {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     openApiServers: { production: env.OPENAPI_SERVER_PROD, dev: env.OPENAPI_SERVER_DEV },
     metricsPort: env.METRICS_PORT,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
   };
 });

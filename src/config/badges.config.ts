@@ -1,5 +1,6 @@
 import { registerAs } from '@nestjs/config';
 import { IsOptional, IsString, IsUrl, Matches } from 'class-validator';
+import { EnvInteger } from './env-decorators';
 import { validateConfig } from './validate-config';
 
 const URL_OPTIONS = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
@@ -26,12 +27,17 @@ class BadgesEnvironment {
 
   @IsUrl(URL_OPTIONS, { message: 'MS_LEARN_BASE_URL must be a URL' })
   readonly MS_LEARN_BASE_URL: string = 'https://learn.microsoft.com';
+
+  /** How long a provider may take to answer before it is skipped and reported. */
+  @EnvInteger(1, 600_000)
+  readonly BADGE_PROVIDER_TIMEOUT_MS: number = 10_000;
 }
 
 export interface BadgesConfig {
   credly: { baseUrl: string; username: string | undefined };
   microsoftLearn: { baseUrl: string; shareId: string | undefined };
   openBadges: { assertionUrls: string[] };
+  timeoutMs: number;
 }
 
 const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
@@ -47,5 +53,6 @@ export const badgesConfig = registerAs('badges', (): BadgesConfig => {
         .map((url) => url.trim())
         .filter(Boolean),
     },
+    timeoutMs: env.BADGE_PROVIDER_TIMEOUT_MS,
   };
 });

@@ -34,6 +34,10 @@ class MailEnvironment {
 
   @EnvInteger(0, 86_400_000)
   readonly CONTACT_REDELIVERY_INTERVAL_MS: number = 300_000;
+
+  /** How long the mail server may take to accept, greet and answer; silence for longer fails the send. */
+  @EnvInteger(1, 600_000)
+  readonly SMTP_TIMEOUT_MS: number = 8_000;
 }
 
 export interface SmtpServer {
@@ -41,6 +45,7 @@ export interface SmtpServer {
   port: number;
   secure: boolean;
   auth: { user: string; pass: string } | undefined;
+  timeoutMs: number;
 }
 
 export interface MailConfig {
@@ -57,7 +62,9 @@ export const mailConfig = registerAs('mail', (): MailConfig => {
   const env = validateConfig(process.env, MailEnvironment);
   const auth = env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? '' } : undefined;
   return {
-    smtp: env.SMTP_HOST ? { host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_SECURE, auth } : undefined,
+    smtp: env.SMTP_HOST
+      ? { host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_SECURE, auth, timeoutMs: env.SMTP_TIMEOUT_MS }
+      : undefined,
     from: env.MAIL_FROM,
     contactRecipient: env.CONTACT_RECIPIENT ?? env.MAIL_FROM,
     redeliveryIntervalMs: env.CONTACT_REDELIVERY_INTERVAL_MS,

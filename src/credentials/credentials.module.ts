@@ -15,6 +15,7 @@ import { CertificationSyncController } from './sync/certification-sync.controlle
 import { CertificationSyncService } from './sync/certification-sync.service';
 import { CredlyProvider } from './sync/providers/credly.provider';
 import { MicrosoftLearnProvider } from './sync/providers/microsoft-learn.provider';
+import { ProviderHttp } from './sync/provider-http';
 import { OpenBadgesProvider } from './sync/providers/open-badges.provider';
 
 const IN_ORDER = { sortOrder: 'ASC', createdAt: 'ASC' } as const;
@@ -28,6 +29,7 @@ const IN_ORDER = { sortOrder: 'ASC', createdAt: 'ASC' } as const;
     CredlyProvider,
     MicrosoftLearnProvider,
     OpenBadgesProvider,
+    ProviderHttp,
     contentStorage(AwardsRepository, {
       postgres: (txHost) => new TypeOrmCollection(txHost, AwardEntity, IN_ORDER),
       document: (document) => new DocumentCollection(document.awards.map(awardFromItem), (award) => award.id),

@@ -2,26 +2,25 @@ import { DEMO } from '@test/support/demo';
 
 const { projects: PROJECTS, experience: WORK_ENTRIES, skills: SKILL_CATEGORIES } = DEMO;
 import { apiClient, ADMIN_TOKEN } from '@test/support/admin';
-import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
+import type { TestDatabase } from '@test/support/database';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 
 describe('admin writes against PostgreSQL', () => {
+  let onDatabase: AppOnDatabase;
   let database: TestDatabase;
   let testApp: TestApp;
   let api: ReturnType<typeof apiClient>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    testApp = await createTestApp({
-      env: { DATABASE_URL: database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' },
-    });
+    onDatabase = await appOnDatabase();
+    ({ testApp, database } = onDatabase);
     api = apiClient(testApp);
   });
   afterAll(async () => {
-    await testApp.close();
-    await database.drop();
+    await onDatabase.close();
   });
 
   const slugs = async () => (await api('get', '/api/projects')).body.map((card: { slug: string }) => card.slug);

@@ -39,6 +39,8 @@ describe('certification sync from Credly, Microsoft Learn and Open Badges', () =
         MS_LEARN_BASE_URL: providers.baseUrl,
         MS_LEARN_SHARE_ID: MS_LEARN_SHARE,
         OPEN_BADGES_ASSERTION_URLS: `${embedded}, ${linked},${broken}`,
+        // Short, so the test of a provider that never answers does not sit out the 10 s of production.
+        BADGE_PROVIDER_TIMEOUT_MS: '1000',
       },
     });
   });
@@ -161,14 +163,12 @@ describe('certification sync from Credly, Microsoft Learn and Open Badges', () =
     expect(await rows(`source = 'microsoft_learn'`)).toEqual(before);
   });
 
-  it('finishes within its 10 s time-out when a provider accepts the request and never answers', async () => {
+  it('finishes within its time-out (BADGE_PROVIDER_TIMEOUT_MS) when a provider accepts the request and never answers', async () => {
     providers.msLearnFailure = 'hang';
-    const startedAt = Date.now();
     const summary = await sync();
-    expect(Date.now() - startedAt).toBeLessThan(15_000);
     expect(summary).toMatchObject({ credly: 3, microsoft_learn: 0, openbadges: 2 });
-    expect(summary.errors).toContainEqual({ provider: 'microsoft_learn', detail: 'no answer within 10 s' });
-  }, 20_000);
+    expect(summary.errors).toContainEqual({ provider: 'microsoft_learn', detail: 'no answer within 1 s' });
+  });
 });
 
 describe('certification sync of hostile Open Badges assertions', () => {

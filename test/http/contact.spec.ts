@@ -300,19 +300,17 @@ describe('POST /api/contact when the mail server is unreachable', () => {
 
   it('gives up on a server that accepts the connection and says nothing within the time-outs', async () => {
     const silent = await SilentServer.start();
-    const testApp = await createTestApp({ env: { ...mailEnv(silent.port), DATABASE_URL: database.url } });
+    // SMTP_TIMEOUT_MS short, so the test does not sit out the 8 s of production.
+    const testApp = await createTestApp({ env: { ...mailEnv(silent.port), SMTP_TIMEOUT_MS: '500', DATABASE_URL: database.url } });
     try {
-      const startedAt = Date.now();
       const response = await request(testApp.server).post('/api/contact').send(VISITOR);
-      // A hang bound, not a speed measurement: the greeting time-out is 5 s, waited out once (the confirmation is not tried).
-      expect(Date.now() - startedAt).toBeLessThan(9_000);
       expect(response.status).toBe(500);
       expect(response.body).toEqual(KEPT);
     } finally {
       await testApp.close();
       await silent.stop();
     }
-  }, 20_000);
+  });
 });
 
 describe('POST /api/contact without SMTP_HOST or a database', () => {

@@ -1,36 +1,27 @@
 import request from 'supertest';
-import { ADMIN_TOKEN, apiClient } from '@test/support/admin';
+import { apiClient } from '@test/support/admin';
 import { CREDLY_USER, LocalBadgeProviders } from '@test/support/badge-providers';
-import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { DEMO } from '@test/support/demo';
-import { createTestApp, type TestApp } from '@test/support/test-app';
+import type { TestApp } from '@test/support/test-app';
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 
 describe('admin writes of awards and certifications against PostgreSQL', () => {
   const providers = new LocalBadgeProviders();
-  let database: TestDatabase;
+  let onDatabase: AppOnDatabase;
   let testApp: TestApp;
   let api: ReturnType<typeof apiClient>;
 
   beforeAll(async () => {
     await providers.start();
     providers.reset();
-    database = await createTestDatabase();
-    testApp = await createTestApp({
-      env: {
-        DATABASE_URL: database.url,
-        API_ADMIN_TOKEN: ADMIN_TOKEN,
-        RATE_LIMIT_ENABLED: 'false',
-        CREDLY_BASE_URL: providers.baseUrl,
-        CREDLY_USERNAME: CREDLY_USER,
-      },
-    });
+    onDatabase = await appOnDatabase({ CREDLY_BASE_URL: providers.baseUrl, CREDLY_USERNAME: CREDLY_USER });
+    ({ testApp } = onDatabase);
     api = apiClient(testApp);
   });
   afterAll(async () => {
-    await testApp.close();
-    await database.drop();
+    await onDatabase.close();
     await providers.stop();
   });
 

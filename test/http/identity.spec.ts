@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ADMIN_TOKEN } from '@test/support/admin';
-import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { LocalEntra } from '@test/support/local-entra';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
@@ -8,26 +8,16 @@ const OVERFLOW_USER = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
 
 describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
   let entra: LocalEntra;
-  let database: TestDatabase;
+  let onDatabase: AppOnDatabase;
   let testApp: TestApp;
 
   beforeAll(async () => {
     entra = await LocalEntra.start();
-    database = await createTestDatabase();
-    testApp = await createTestApp({
-      env: {
-        ...entra.env(),
-        DATABASE_URL: database.url,
-        API_ADMIN_TOKEN: ADMIN_TOKEN,
-        REDIS_URL: undefined,
-        RATE_LIMIT_ENABLED: 'true',
-        TRUST_PROXY: 'loopback',
-      },
-    });
+    onDatabase = await appOnDatabase({ ...entra.env(), REDIS_URL: undefined, RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'loopback' });
+    ({ testApp } = onDatabase);
   });
   afterAll(async () => {
-    await testApp.close();
-    await database.drop();
+    await onDatabase.close();
     await entra.close();
   });
 

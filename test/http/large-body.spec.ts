@@ -4,8 +4,8 @@ import { connect, type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { ADMIN_TOKEN, apiClient } from '@test/support/admin';
-import { createTestDatabase, type TestDatabase } from '@test/support/database';
-import { createTestApp, type TestApp } from '@test/support/test-app';
+import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
+import type { TestApp } from '@test/support/test-app';
 
 const FIVE_MB = 5 * 1024 * 1024;
 
@@ -47,16 +47,14 @@ class Upload {
 }
 
 describe('the large body of PUT /api/admin/content (audit, round three, item 1)', () => {
-  let database: TestDatabase;
+  let onDatabase: AppOnDatabase;
   let testApp: TestApp;
   let port: number;
   let document: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    testApp = await createTestApp({
-      env: { DATABASE_URL: database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'loopback' },
-    });
+    onDatabase = await appOnDatabase({ RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'loopback' });
+    ({ testApp } = onDatabase);
     const server = testApp.app.getHttpServer();
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
@@ -64,8 +62,7 @@ describe('the large body of PUT /api/admin/content (audit, round three, item 1)'
     document = JSON.stringify((await apiClient(testApp)('get', '/api/admin/content')).body);
   });
   afterAll(async () => {
-    await testApp.close();
-    await database.drop();
+    await onDatabase.close();
   });
 
   const open = (headers: Record<string, string | number>, method = 'PUT', path = '/api/admin/content') =>

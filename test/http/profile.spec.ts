@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { ADMIN_TOKEN, apiClient } from '@test/support/admin';
-import { createTestDatabase, type TestDatabase } from '@test/support/database';
-import { createTestApp, type TestApp } from '@test/support/test-app';
+import { apiClient } from '@test/support/admin';
+import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
+import type { TestApp } from '@test/support/test-app';
 
 const MARA = {
   name: '  Mara Jansen  ',
@@ -14,20 +14,17 @@ const MARA = {
 };
 
 describe('the profile against PostgreSQL, from an empty database (CONTENT_SEED=none)', () => {
-  let database: TestDatabase;
+  let onDatabase: AppOnDatabase;
   let testApp: TestApp;
   let api: ReturnType<typeof apiClient>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    testApp = await createTestApp({
-      env: { DATABASE_URL: database.url, CONTENT_SEED: 'none', API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' },
-    });
+    onDatabase = await appOnDatabase({ CONTENT_SEED: 'none' });
+    ({ testApp } = onDatabase);
     api = apiClient(testApp);
   });
   afterAll(async () => {
-    await testApp.close();
-    await database.drop();
+    await onDatabase.close();
   });
 
   it('is 404 while none is set, and PATCH cannot create one', async () => {

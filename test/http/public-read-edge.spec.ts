@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ReadModel } from '@/read-model/read-model';
 import { ReadModelInterceptor } from '@/read-model/read-model.interceptor';
-import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
 interface RawAnswer {
@@ -31,20 +31,19 @@ const PUBLIC_READS = [
  * must send the same bytes: status, every header in the same order, body.
  */
 describe('public reads at the edge and through the pipeline', () => {
-  let database: TestDatabase;
+  let onDatabase: AppOnDatabase;
   let testApp: TestApp;
   let port: number;
   let client = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    testApp = await createTestApp({ env: { DATABASE_URL: database.url, RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'loopback' } });
+    onDatabase = await appOnDatabase({ RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'loopback' });
+    ({ testApp } = onDatabase);
     await testApp.app.listen(0, '127.0.0.1');
     port = (testApp.app.getHttpServer().address() as AddressInfo).port;
   });
   afterAll(async () => {
-    await testApp.close();
-    await database.drop();
+    await onDatabase.close();
   });
 
   const nextClient = () => `198.51.100.${(client += 1)}`;

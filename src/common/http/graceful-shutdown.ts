@@ -4,8 +4,6 @@ import { type INestApplication, Logger } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import { endLog, LOG_DESTINATION } from '@/common/logging/root-logger';
 
-/** After SIGTERM, requests being answered get this long: longer than the mail time-outs, so a contact mail under way is never cut off. */
-export const SHUTDOWN_GRACE_MS = 25_000;
 /** The shutdown hooks (pools, Redis, the browser) get this long after the requests; a hook that hangs must not keep the process up. */
 const HOOKS_GRACE_MS = 10_000;
 /** How often connections whose last answer went out during the drain are closed. */
@@ -14,11 +12,12 @@ const SWEEP_MS = 100;
 /**
  * On SIGTERM or SIGINT the service stops accepting connections, closes every connection that is
  * not being answered (idle keep-alive connections, and clients still sending headers) and gives
- * the requests being answered SHUTDOWN_GRACE_MS (their answers say `Connection: close`); then it
+ * the requests being answered `graceMs` (SHUTDOWN_GRACE_MS: longer than the mail time-outs, so a
+ * contact mail under way is never cut off; their answers say `Connection: close`); then it
  * closes whatever is left, runs the shutdown hooks and exits 0. Each step is logged. A second
  * signal ends the process at once.
  */
-export function stopGracefullyOn(signals: NodeJS.Signals[], app: INestApplication, graceMs = SHUTDOWN_GRACE_MS): void {
+export function stopGracefullyOn(signals: NodeJS.Signals[], app: INestApplication, graceMs: number): void {
   const logger = new Logger('Shutdown');
   const server = app.getHttpServer() as Server;
   const connections = trackConnections(server);

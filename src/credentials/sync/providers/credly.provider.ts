@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { badgesConfig } from '@/config/badges.config';
-import { fetchJson } from '@/credentials/sync/provider-http';
+import { ProviderHttp } from '@/credentials/sync/provider-http';
 import {
   type BadgeProvider,
   httpsUrlOrNull,
@@ -33,7 +33,10 @@ interface CredlyPage {
 export class CredlyProvider implements BadgeProvider {
   readonly source = 'credly';
 
-  constructor(@Inject(badgesConfig.KEY) private readonly config: ConfigType<typeof badgesConfig>) {}
+  constructor(
+    @Inject(badgesConfig.KEY) private readonly config: ConfigType<typeof badgesConfig>,
+    private readonly http: ProviderHttp,
+  ) {}
 
   get configured(): boolean {
     return this.config.credly.username !== undefined;
@@ -45,7 +48,7 @@ export class CredlyProvider implements BadgeProvider {
     const badges: SyncedBadge[] = [];
     let next: string | undefined = `${baseUrl}/users/${encodeURIComponent(username ?? '')}/badges.json`;
     for (let page = 0; next && page < MAX_PAGES; page += 1) {
-      const body = (await fetchJson(next)) as CredlyPage;
+      const body = (await this.http.json(next)) as CredlyPage;
       badges.push(...(body.data ?? []).flatMap(toBadge));
       const following = body.metadata?.next_page_url;
       // Only pages of the same feed are followed, never a URL elsewhere.

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { badgesConfig } from '@/config/badges.config';
-import { fetchJson } from '@/credentials/sync/provider-http';
+import { ProviderHttp } from '@/credentials/sync/provider-http';
 import { type BadgeProvider, isoDateOrNull, type ProviderResult, type SyncedBadge, textOr } from '@/credentials/sync/synced-badge';
 
 interface Transcript {
@@ -16,7 +16,10 @@ interface Transcript {
 export class MicrosoftLearnProvider implements BadgeProvider {
   readonly source = 'microsoft_learn';
 
-  constructor(@Inject(badgesConfig.KEY) private readonly config: ConfigType<typeof badgesConfig>) {}
+  constructor(
+    @Inject(badgesConfig.KEY) private readonly config: ConfigType<typeof badgesConfig>,
+    private readonly http: ProviderHttp,
+  ) {}
 
   get configured(): boolean {
     return this.config.microsoftLearn.shareId !== undefined;
@@ -25,7 +28,7 @@ export class MicrosoftLearnProvider implements BadgeProvider {
   async fetch(): Promise<ProviderResult> {
     const { baseUrl, shareId = '' } = this.config.microsoftLearn;
     const share = encodeURIComponent(shareId);
-    const transcript = (await fetchJson(`${baseUrl}/api/profiles/transcript/share/${share}?locale=en-us`)) as Transcript;
+    const transcript = (await this.http.json(`${baseUrl}/api/profiles/transcript/share/${share}?locale=en-us`)) as Transcript;
     const userName = textOr(transcript.userName);
     // The public transcript page; without a user name only the API address is known.
     const link = userName

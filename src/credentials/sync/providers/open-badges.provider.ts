@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { badgesConfig } from '@/config/badges.config';
-import { fetchJson } from '@/credentials/sync/provider-http';
+import { ProviderHttp } from '@/credentials/sync/provider-http';
 import {
   type BadgeProvider,
   httpsUrlOrNull,
@@ -37,7 +37,10 @@ interface Assertion {
 export class OpenBadgesProvider implements BadgeProvider {
   readonly source = 'openbadges';
 
-  constructor(@Inject(badgesConfig.KEY) private readonly config: ConfigType<typeof badgesConfig>) {}
+  constructor(
+    @Inject(badgesConfig.KEY) private readonly config: ConfigType<typeof badgesConfig>,
+    private readonly http: ProviderHttp,
+  ) {}
 
   get configured(): boolean {
     return this.config.openBadges.assertionUrls.length > 0;
@@ -55,11 +58,12 @@ export class OpenBadgesProvider implements BadgeProvider {
   }
 
   private async assertion(url: string): Promise<SyncedBadge> {
-    const assertion = (await fetchJson(url)) as Assertion;
-    const badgeClass = await badgeClassOf(assertion.badge, url);
+    const assertion = (await this.http.json(url)) as Assertion;
+    const linked = (link: string, what: string) => this.linkedDocument(link, url, what);
+    const badgeClass = await badgeClassOf(assertion.badge, linked);
     const title = textOr(badgeClass.name);
     if (!title) throw new ProviderError('names no badge', url);
-    const issuer = await issuerNameOf(badgeClass.issuer, url);
+    const issuer = await issuerNameOf(badgeClass.issuer, linked);
     const description = textOr(badgeClass.description);
     return {
       externalId: textOr(assertion.id, url),
@@ -73,25 +77,29 @@ export class OpenBadgesProvider implements BadgeProvider {
       expiresAt: isoDateOrNull(assertion.expires),
     };
   }
+
+  /** A document the assertion links, fetched only when it lives at the assertion's own origin. */
+  private linkedDocument(link: string, assertionUrl: string, what: string): Promise<unknown> {
+    const url = URL.canParse(link, assertionUrl) ? new URL(link, assertionUrl) : undefined;
+    if (url?.origin !== new URL(assertionUrl).origin)
+      return Promise.reject(new ProviderError(`its ${what} is not hosted beside the assertion`, assertionUrl));
+    return this.http.json(url.href, { followRedirects: false });
+  }
 }
 
-/** A document the assertion links, fetched only when it lives at the assertion's own origin. */
-async function linkedDocument(link: string, assertionUrl: string, what: string): Promise<unknown> {
-  const url = URL.canParse(link, assertionUrl) ? new URL(link, assertionUrl) : undefined;
-  if (url?.origin !== new URL(assertionUrl).origin) throw new ProviderError(`its ${what} is not hosted beside the assertion`, assertionUrl);
-  return fetchJson(url.href, { followRedirects: false });
-}
+/** Reads a document an assertion links (its BadgeClass, its issuer), by what the assertion calls it. */
+type LinkedDocument = (link: string, what: string) => Promise<unknown>;
 
 /** `badge` is the BadgeClass itself or the URL it is hosted at. */
-async function badgeClassOf(badge: unknown, assertionUrl: string): Promise<BadgeClass> {
-  if (typeof badge === 'string') return (await linkedDocument(badge, assertionUrl, 'BadgeClass')) as BadgeClass;
+async function badgeClassOf(badge: unknown, linked: LinkedDocument): Promise<BadgeClass> {
+  if (typeof badge === 'string') return (await linked(badge, 'BadgeClass')) as BadgeClass;
   if (badge && typeof badge === 'object') return badge;
   return {};
 }
 
 /** The issuer's name, embedded or from its profile; a profile that cannot be read only costs the name. */
-async function issuerNameOf(issuer: unknown, assertionUrl: string): Promise<string> {
-  const profile = typeof issuer === 'string' ? await linkedDocument(issuer, assertionUrl, 'issuer').catch(() => undefined) : issuer;
+async function issuerNameOf(issuer: unknown, linked: LinkedDocument): Promise<string> {
+  const profile = typeof issuer === 'string' ? await linked(issuer, 'issuer').catch(() => undefined) : issuer;
   return profile && typeof profile === 'object' ? textOr((profile as { name?: unknown }).name) : '';
 }
 

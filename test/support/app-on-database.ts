@@ -1,0 +1,33 @@
+import { ADMIN_TOKEN } from './admin';
+import { createTestDatabase, type TestDatabase } from './database';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app';
+
+/** The app on a throwaway database of its own, with the admin token. */
+export interface AppOnDatabase {
+  testApp: TestApp;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * What most HTTP specs start from: a new database (dropped at close), the real app on it with
+ * API_ADMIN_TOKEN set and rate limits off; `env` adds to or overrides that.
+ */
+export async function appOnDatabase(
+  env: Record<string, string | undefined> = {},
+  options: Omit<TestAppOptions, 'env'> = {},
+): Promise<AppOnDatabase> {
+  const database = await createTestDatabase();
+  const testApp = await createTestApp({
+    ...options,
+    env: { DATABASE_URL: database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false', ...env },
+  });
+  return {
+    testApp,
+    database,
+    close: async () => {
+      await testApp.close();
+      await database.drop();
+    },
+  };
+}
