@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { mailConfig } from '@/config/mail.config';
-import { DatabaseStatus } from '@/database/database-status';
 import { ContactService } from './contact.service';
 import { ContactMessagesRepository, type RedeliveryRules } from './persistence/contact-messages.repository';
 
@@ -17,7 +16,7 @@ const REDELIVERY_RULES: RedeliveryRules = { maxAttempts: 6, abandonedAfterMs: 5 
  * only the mails that are due (a mail sent or refused for good is never sent again). Claiming
  * marks the mails pending in the same statement that locks the rows (SKIP LOCKED), so instances
  * sharing the database never send the same mail twice. Runs only where mail can actually be sent
- * (SMTP_HOST set) and messages are stored (DATABASE_URL set).
+ * (SMTP_HOST set); without a database no message is kept, so none is ever due.
  */
 @Injectable()
 export class ContactRedelivery implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -27,13 +26,12 @@ export class ContactRedelivery implements OnApplicationBootstrap, OnApplicationS
 
   constructor(
     private readonly messages: ContactMessagesRepository,
-    private readonly database: DatabaseStatus,
     private readonly contact: ContactService,
     @Inject(mailConfig.KEY) private readonly config: ConfigType<typeof mailConfig>,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.database.isConfigured || !this.config.smtp || this.config.redeliveryIntervalMs === 0) return;
+    if (!this.config.smtp || this.config.redeliveryIntervalMs === 0) return;
     this.timer = setInterval(() => {
       this.round ??= this.redeliverDue()
         .catch((error: unknown) => this.logger.warn({ event: 'contact_redelivery_skipped', reason: String(error) }))

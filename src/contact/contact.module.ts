@@ -1,16 +1,23 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { storageFor } from '@/database/storage-for';
 import { MailModule } from '@/mail/mail.module';
 import { ContactController } from './contact.controller';
 import { ContactMailer } from './contact-mailer';
 import { ContactRedelivery } from './contact-redelivery.service';
 import { ContactService } from './contact.service';
-import { ContactMessageEntity } from './entities/contact-message.entity';
-import { ContactMessagesRepository } from './persistence/contact-messages.repository';
+import { ContactMessagesRepository, TypeOrmContactMessages, UnkeptContactMessages } from './persistence/contact-messages.repository';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactMessageEntity]), MailModule],
+  imports: [MailModule],
   controllers: [ContactController],
-  providers: [ContactService, ContactMailer, ContactMessagesRepository, ContactRedelivery],
+  providers: [
+    ContactService,
+    ContactMailer,
+    ContactRedelivery,
+    storageFor(ContactMessagesRepository, {
+      postgres: (txHost) => new TypeOrmContactMessages(txHost),
+      none: () => new UnkeptContactMessages(),
+    }),
+  ],
 })
 export class ContactModule {}

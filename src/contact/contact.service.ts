@@ -1,5 +1,4 @@
 import { Injectable, InternalServerErrorException, Logger } from '@nestjs/common';
-import { DatabaseStatus } from '@/database/database-status';
 import { type ContactNotice, ContactMailer } from './contact-mailer';
 import type { ContactRequestDto } from './dto/contact-request.dto';
 import type { ContactResponseDto } from './dto/contact-response.dto';
@@ -36,7 +35,6 @@ export class ContactService {
 
   constructor(
     private readonly messages: ContactMessagesRepository,
-    private readonly database: DatabaseStatus,
     private readonly mailer: ContactMailer,
   ) {}
 
@@ -49,7 +47,7 @@ export class ContactService {
    */
   async submit(request: ContactRequestDto, requestId: string): Promise<ContactResponseDto> {
     const fields: MessageFields = { name: request.name, email: request.email, message: request.message, company: request.company ?? null };
-    const stored = this.database.isConfigured ? await this.messages.store(fields) : null;
+    const stored = await this.messages.store(fields);
     const notice = stored ? noticeOf(stored) : { ...fields, reference: 'not stored (no database)', receivedAt: new Date() };
     const notification = await attemptMail(() => this.mailer.notifyOwner(notice));
     const confirmation = await this.confirm(notice.email, notification, stored !== null);

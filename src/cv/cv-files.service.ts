@@ -1,16 +1,13 @@
 import { createReadStream, type ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import { cvConfig } from '@/config/cv.config';
-import { DatabaseStatus } from '@/database/database-status';
 import { CV_LANGUAGES, cvFileName, type CvLanguage } from './cv-language';
 import { CvMetrics } from './cv-metrics';
 import type { CvDownloadLinkDto } from './dto/cv-download-link.dto';
-import { CvDownloadEventEntity } from './entities/cv-download-event.entity';
+import { CvDownloadEventsRepository, type DownloadsByLocale } from './persistence/cv-download-events.repository';
 
 /** A shipped CV as found on disk. */
 export interface CvFileInfo {
@@ -30,8 +27,7 @@ export class CvFilesService {
 
   constructor(
     @Inject(cvConfig.KEY) private readonly config: ConfigType<typeof cvConfig>,
-    @InjectRepository(CvDownloadEventEntity) private readonly events: Repository<CvDownloadEventEntity>,
-    private readonly database: DatabaseStatus,
+    private readonly events: CvDownloadEventsRepository,
     private readonly metrics: CvMetrics,
   ) {}
 
@@ -41,38 +37,22 @@ export class CvFilesService {
   }
 
   /**
-   * Counts the download (and stores its event, with a database) only once the file is known to
+   * Counts the download (and records its event, where there is a database) only once the file is known to
    * exist. The file matters more than the analytics: an event the database cannot take is
    * logged and the download goes ahead.
    */
   async open(lang: CvLanguage): Promise<CvFile> {
     const file = await this.find(lang);
-    if (this.database.isConfigured) {
-      await this.events.insert({ locale: lang }).catch((error: unknown) => {
-        this.logger.warn({
-          event: 'cv_download_not_recorded',
-          locale: lang,
-          reason: error instanceof Error ? error.message : String(error),
-        });
-      });
-    }
+    await this.events.record(lang).catch((error: unknown) => {
+      this.logger.warn({ event: 'cv_download_not_recorded', locale: lang, reason: error instanceof Error ? error.message : String(error) });
+    });
     this.metrics.downloaded(lang);
     return { ...file, stream: createReadStream(file.path) };
   }
 
   /** Counted from the stored download events, so every instance answers the same. */
-  async downloadCounts(): Promise<{ total: number; byLocale: Record<CvLanguage, number> }> {
-    if (!this.database.isConfigured) {
-      throw new ServiceUnavailableException({ detail: 'No database is configured: downloads are not counted' });
-    }
-    const rows = await this.events
-      .createQueryBuilder('event')
-      .select('event.locale', 'locale')
-      .addSelect('COUNT(*)::int', 'count')
-      .groupBy('event.locale')
-      .getRawMany<{ locale: string; count: number }>();
-    const byLocale = Object.fromEntries(CV_LANGUAGES.map((lang) => [lang, 0])) as Record<CvLanguage, number>;
-    for (const { locale, count } of rows) if (locale in byLocale) byLocale[locale as CvLanguage] = count;
+  async downloadCounts(): Promise<{ total: number; byLocale: DownloadsByLocale }> {
+    const byLocale = await this.events.countByLocale();
     return { total: CV_LANGUAGES.reduce((sum, lang) => sum + byLocale[lang], 0), byLocale };
   }
 

@@ -1,24 +1,30 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { ConfigType } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { type Reachability, reachabilityOf } from '@/common/reachability';
-import { databaseConfig } from '@/config/database.config';
+import { storageFor } from './storage-for';
 
-/** Whether a database is configured, and whether it answers. */
-@Injectable()
-export class DatabaseStatus {
-  readonly isConfigured: boolean;
+/** Whether the database answers, for the health report. */
+export abstract class DatabaseStatus {
+  abstract reachability(): Promise<Reachability>;
+}
 
-  constructor(
-    @Inject(databaseConfig.KEY) config: ConfigType<typeof databaseConfig>,
-    @InjectDataSource() private readonly dataSource: DataSource,
-  ) {
-    this.isConfigured = config.url !== undefined;
+class PostgresStatus extends DatabaseStatus {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
+    super();
   }
 
   reachability(): Promise<Reachability> {
-    if (!this.isConfigured) return Promise.resolve('not configured');
-    return reachabilityOf(() => this.dataSource.query('SELECT 1'));
+    return reachabilityOf(() => this.txHost.tx.query('SELECT 1'));
   }
 }
+
+class NoDatabase extends DatabaseStatus {
+  async reachability(): Promise<Reachability> {
+    return 'not configured';
+  }
+}
+
+export const databaseStatus = storageFor(DatabaseStatus, {
+  postgres: (txHost) => new PostgresStatus(txHost),
+  none: () => new NoDatabase(),
+});

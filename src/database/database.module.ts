@@ -7,7 +7,7 @@ import { ClsModule } from 'nestjs-cls';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { databaseConfig } from '@/config/database.config';
 import { postgresOptions } from './data-source.options';
-import { DatabaseStatus } from './database-status';
+import { DatabaseStatus, databaseStatus } from './database-status';
 import { openDatabase } from './open-database';
 
 type Entities = NonNullable<DataSourceOptions['entities']>;
@@ -44,7 +44,7 @@ export class DatabaseModule {
           plugins: [new ClsPluginTransactional({ adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }) })],
         }),
       ],
-      providers: [DatabaseStatus],
+      providers: [databaseStatus],
       exports: [DatabaseStatus],
     };
   }

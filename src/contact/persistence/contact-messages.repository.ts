@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import type { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, type Repository } from 'typeorm';
 import { ContactMessageEntity, type MailDelivery } from '@/contact/entities/contact-message.entity';
 
@@ -61,12 +61,25 @@ interface ClaimedRow {
   confirmation_due: boolean;
 }
 
-/** The contact_messages table: messages and the delivery of their two mails. */
-@Injectable()
-export class ContactMessagesRepository {
-  constructor(@InjectRepository(ContactMessageEntity) private readonly messages: Repository<ContactMessageEntity>) {}
+/** Where contact messages are kept until both their mails are settled. */
+export abstract class ContactMessagesRepository {
+  /** Keeps a message about to be mailed (both mails pending, on their first attempt); null where nothing can be kept. */
+  abstract store(fields: MessageFields): Promise<ContactMessageEntity | null>;
+  abstract recordDelivery(id: string, update: DeliveryUpdate): Promise<void>;
+  /** The oldest messages with a mail due, claimed so that no other instance sends them too. */
+  abstract claimDue(rules: RedeliveryRules): Promise<ClaimedMessage[]>;
+}
 
-  /** Stores a message about to be mailed: both mails pending, on their first attempt. */
+/** The contact_messages table: messages and the delivery of their two mails. */
+export class TypeOrmContactMessages extends ContactMessagesRepository {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
+    super();
+  }
+
+  private get messages(): Repository<ContactMessageEntity> {
+    return this.txHost.tx.getRepository(ContactMessageEntity);
+  }
+
   store(fields: MessageFields): Promise<ContactMessageEntity> {
     const firstTry = { status: 'pending', attempts: 1, error: null } as const;
     return this.messages.save(this.messages.create({ ...fields, notification: { ...firstTry }, confirmation: { ...firstTry } }));
@@ -83,5 +96,18 @@ export class ContactMessagesRepository {
     const messages = await this.messages.find({ where: { id: In(rows.map((row) => row.id)) }, order: { receivedAt: 'ASC' } });
     const dueOf = new Map(rows.map((row) => [row.id, CONTACT_MAILS.filter((mail) => row[`${mail}_due`])]));
     return messages.map((message) => ({ message, due: dueOf.get(message.id) ?? [] }));
+  }
+}
+
+/** Without a database: a message lives only as long as its request, so there is nothing to deliver later. */
+export class UnkeptContactMessages extends ContactMessagesRepository {
+  async store(): Promise<null> {
+    return null;
+  }
+
+  async recordDelivery(): Promise<void> {}
+
+  async claimDue(): Promise<ClaimedMessage[]> {
+    return [];
   }
 }
