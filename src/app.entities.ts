@@ -1,6 +1,6 @@
 import { ContactMessageEntity } from './contact/entities/contact-message.entity';
-import { AwardEntity } from './credentials/entities/award.entity';
-import { CertificationEntity } from './credentials/entities/certification.entity';
+import { AwardEntity } from './awards/entities/award.entity';
+import { CertificationEntity } from './certifications/entities/certification.entity';
 import { CvDownloadEventEntity } from './cv/entities/cv-download-event.entity';
 import { WorkEntryEntity } from './experience/entities/work-entry.entity';
 import { ProfileEntity } from './profile/entities/profile.entity';

@@ -14,13 +14,13 @@ import { RequestValidationPipe } from './common/validation/request-validation.pi
 import { CONFIGURATIONS } from './config';
 import { ContactModule } from './contact/contact.module';
 import { ContentStoreModule } from './content-store/content-store.module';
-import { CredentialsModule } from './credentials/credentials.module';
+import { AwardsModule } from './awards/awards.module';
+import { CertificationsModule } from './certifications/certifications.module';
 import { CvModule } from './cv/cv.module';
 import { DatabaseModule } from './database/database.module';
 import { ExperienceModule } from './experience/experience.module';
 import { FlagsModule } from './flags/flags.module';
 import { HealthModule } from './health/health.module';
-import { MetricsModule } from './metrics/metrics.module';
 import { PortfolioModule } from './portfolio/portfolio.module';
 import { ServedContentModule } from './portfolio/served-content.module';
 import { ProfileModule } from './profile/profile.module';
@@ -48,13 +48,13 @@ import { SkillsModule } from './skills/skills.module';
     ProjectsModule,
     ExperienceModule,
     SkillsModule,
-    CredentialsModule,
+    AwardsModule,
+    CertificationsModule,
     AuthModule,
     HealthModule,
     ContactModule,
     FlagsModule,
     CvModule,
-    MetricsModule,
     PortfolioModule,
   ],
   providers: [

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AwardsService } from '@/credentials/awards.service';
-import { CertificationsService } from '@/credentials/certifications.service';
+import { AwardsService } from '@/awards/awards.service';
+import { CertificationsService } from '@/certifications/certifications.service';
 import { ExperienceService } from '@/experience/experience.service';
 import { ProfileService } from '@/profile/profile.service';
 import { ProjectsService } from '@/projects/projects.service';

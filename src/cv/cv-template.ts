@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
-import type { AwardDto } from '@/credentials/dto/award.dto';
-import type { CertificationDto } from '@/credentials/dto/certification.dto';
+import type { AwardDto } from '@/awards/dto/award.dto';
+import type { CertificationDto } from '@/certifications/dto/certification.dto';
 import type { WorkEntryDto } from '@/experience/dto/work-entry.dto';
 import type { ProfileDto } from '@/profile/dto/profile.dto';
 import type { ProjectCardDto } from '@/projects/dto/project-card.dto';

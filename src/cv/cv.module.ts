@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
-import { CredentialsModule } from '@/credentials/credentials.module';
+import { AwardsModule } from '@/awards/awards.module';
+import { CertificationsModule } from '@/certifications/certifications.module';
 import { storageFor } from '@/database/storage-for';
 import { ExperienceModule } from '@/experience/experience.module';
 import { ProfileModule } from '@/profile/profile.module';
 import { ProjectsModule } from '@/projects/projects.module';
 import { SkillsModule } from '@/skills/skills.module';
 import { CvContentService } from './cv-content.service';
+import { CvDownloadCountsController } from './cv-download-counts.controller';
 import { CvDownloadController } from './cv-download.controller';
 import { CvFilesService } from './cv-files.service';
 import { CvGenerationController } from './cv-generation.controller';
@@ -15,8 +17,8 @@ import { ChromiumPdfRenderer } from './pdf/chromium-pdf.renderer';
 import { CvDownloadEventsRepository, TypeOrmCvDownloadEvents, UncountedCvDownloads } from './persistence/cv-download-events.repository';
 
 @Module({
-  imports: [ProfileModule, ProjectsModule, ExperienceModule, SkillsModule, CredentialsModule],
-  controllers: [CvDownloadController, CvGenerationController],
+  imports: [ProfileModule, ProjectsModule, ExperienceModule, SkillsModule, AwardsModule, CertificationsModule],
+  controllers: [CvDownloadController, CvGenerationController, CvDownloadCountsController],
   providers: [
     CvFilesService,
     CvGenerationService,

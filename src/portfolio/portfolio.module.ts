@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CredentialsModule } from '@/credentials/credentials.module';
+import { AwardsModule } from '@/awards/awards.module';
+import { CertificationsModule } from '@/certifications/certifications.module';
 import { ExperienceModule } from '@/experience/experience.module';
 import { ProfileModule } from '@/profile/profile.module';
 import { ProjectsModule } from '@/projects/projects.module';
@@ -10,7 +11,7 @@ import { PortfolioService } from './portfolio.service';
 
 /** The portfolio as a whole: export and import as one content document, and seeding an empty database. */
 @Module({
-  imports: [ProfileModule, ProjectsModule, ExperienceModule, SkillsModule, CredentialsModule],
+  imports: [ProfileModule, ProjectsModule, ExperienceModule, SkillsModule, AwardsModule, CertificationsModule],
   controllers: [PortfolioController],
   providers: [PortfolioService, ContentSeeder],
 })

@@ -1,6 +1,6 @@
 import { DEMO_CONTENT } from '@/content';
-import type { AwardDto } from '@/credentials/dto/award.dto';
-import type { CertificationDto } from '@/credentials/dto/certification.dto';
+import type { AwardDto } from '@/awards/dto/award.dto';
+import type { CertificationDto } from '@/certifications/dto/certification.dto';
 import type { WorkEntryDto } from '@/experience/dto/work-entry.dto';
 import type { ProjectDetailDto } from '@/projects/dto/project-detail.dto';
 import type { SkillCategoryDto } from '@/skills/dto/skill-category.dto';

@@ -388,7 +388,7 @@ export interface paths {
       cookie?: never;
     };
     /** CV downloads, in total and per language */
-    get: operations['MetricsController_cvDownloads'];
+    get: operations['CvDownloadCountsController_cvDownloads'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4995,7 +4995,7 @@ export interface operations {
       };
     };
   };
-  MetricsController_cvDownloads: {
+  CvDownloadCountsController_cvDownloads: {
     parameters: {
       query?: never;
       header?: never;

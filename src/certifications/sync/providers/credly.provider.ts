@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { badgesConfig } from '@/config/badges.config';
-import { ProviderHttp } from '@/credentials/sync/provider-http';
+import { ProviderHttp } from '@/certifications/sync/provider-http';
 import {
   type BadgeProvider,
   httpsUrlOrNull,
@@ -9,7 +9,7 @@ import {
   type ProviderResult,
   type SyncedBadge,
   textOr,
-} from '@/credentials/sync/synced-badge';
+} from '@/certifications/sync/synced-badge';
 
 /** Guards against a feed whose pages point at each other. */
 const MAX_PAGES = 50;

@@ -2,12 +2,13 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { CONTENT_STORE_UNAVAILABLE } from '@/common/openapi/common-responses';
-import { CvFilesService } from '@/cv/cv-files.service';
+import { CvFilesService } from './cv-files.service';
 import { CvDownloadCountsDto } from './dto/cv-download-counts.dto';
 
+/** The CV's download counts, for admins (every instance counts the same: from the stored events). */
 @ApiTags('metrics')
 @Controller('metrics')
-export class MetricsController {
+export class CvDownloadCountsController {
   constructor(private readonly cvFiles: CvFilesService) {}
 
   @Get('cv-downloads')

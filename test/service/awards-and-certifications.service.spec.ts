@@ -1,8 +1,8 @@
 import { ServiceUnavailableException } from '@nestjs/common';
 import type { TestingModule } from '@nestjs/testing';
-import { AwardsService } from '@/credentials/awards.service';
-import { CertificationsService } from '@/credentials/certifications.service';
-import { CertificationSyncService } from '@/credentials/sync/certification-sync.service';
+import { AwardsService } from '@/awards/awards.service';
+import { CertificationsService } from '@/certifications/certifications.service';
+import { CertificationSyncService } from '@/certifications/sync/certification-sync.service';
 import { DEMO } from '@test/support/demo';
 import { serviceContext } from '@test/support/service-context';
 

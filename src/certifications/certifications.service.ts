@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { CertificationItem } from '@/content';
 import { ContentListService } from '@/content-store/content-list.service';
-import { CERTIFICATION_DEFAULTS, certificationFromItem } from './credential-defaults';
-import { toCertification, toCertificationItem } from './credential.mapper';
+import { CERTIFICATION_DEFAULTS, certificationFromItem } from './certification-defaults';
+import { toCertification, toCertificationItem } from './certification.mapper';
 import type { CertificationDto } from './dto/certification.dto';
 import { type Certification, CertificationsRepository } from './persistence/certifications.repository';
 

@@ -1,20 +1,6 @@
 import type { CertificationItem } from '@/content';
-import type { AwardDto } from './dto/award.dto';
 import type { CertificationDto } from './dto/certification.dto';
-import type { Award } from './persistence/awards.repository';
 import type { Certification } from './persistence/certifications.repository';
-
-export function toAward(award: Award): AwardDto {
-  return {
-    id: award.id,
-    title: award.title,
-    organization: award.organization,
-    year: award.year,
-    description: award.description,
-    iconName: award.iconName,
-    bgColor: award.bgColor,
-  };
-}
 
 export function toCertification(certification: Certification): CertificationDto {
   return {

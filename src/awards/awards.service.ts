@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { AwardItem } from '@/content';
 import { ContentListService } from '@/content-store/content-list.service';
-import { AWARD_DEFAULTS, awardFromItem } from './credential-defaults';
-import { toAward } from './credential.mapper';
+import { AWARD_DEFAULTS, awardFromItem } from './award-defaults';
+import { toAward } from './award.mapper';
 import type { AwardDto } from './dto/award.dto';
 import { type Award, AwardsRepository } from './persistence/awards.repository';
 

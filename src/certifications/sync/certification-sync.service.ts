@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ContentTransactions } from '@/content-store/content-transactions';
 import { refuseWrite } from '@/content-store/document-collection';
-import { type Certification, CertificationsRepository } from '@/credentials/persistence/certifications.repository';
+import { type Certification, CertificationsRepository } from '@/certifications/persistence/certifications.repository';
 import type { CertificationSyncSummaryDto } from './certification-sync-summary.dto';
 import { CredlyProvider } from './providers/credly.provider';
 import { MicrosoftLearnProvider } from './providers/microsoft-learn.provider';

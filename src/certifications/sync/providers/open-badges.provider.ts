@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { badgesConfig } from '@/config/badges.config';
-import { ProviderHttp } from '@/credentials/sync/provider-http';
+import { ProviderHttp } from '@/certifications/sync/provider-http';
 import {
   type BadgeProvider,
   httpsUrlOrNull,
@@ -10,7 +10,7 @@ import {
   type ProviderResult,
   type SyncedBadge,
   textOr,
-} from '@/credentials/sync/synced-badge';
+} from '@/certifications/sync/synced-badge';
 
 interface BadgeClass {
   name?: unknown;

@@ -9,13 +9,13 @@ import { PublicRead } from '@/read-model/public-read.decorator';
 import { CertificationsService } from './certifications.service';
 import { CertificationDto } from './dto/certification.dto';
 import { CreateCertificationDto, UpdateCertificationDto } from './dto/create-certification.dto';
-import { CertificationIdParams } from './dto/credential-params.dto';
+import { CertificationIdParams } from './dto/certification-params.dto';
 import {
   CREATE_CERTIFICATION_EXAMPLE,
   PATCH_CERTIFICATION_EXAMPLE,
   REORDER_CERTIFICATIONS_EXAMPLE,
   REPLACE_CERTIFICATION_EXAMPLE,
-} from './credentials.examples';
+} from './certifications.examples';
 
 const NOT_FOUND = { description: 'No certification has this id', detail: 'Certification 0b7e2c4a-9d1f-4e6b-8a3c-5f2e1d0c9b8a not found' };
 const LOCKS_SYNCED =

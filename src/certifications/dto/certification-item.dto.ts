@@ -2,13 +2,9 @@ import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsIn, ValidateIf } from 'class-validator';
 import { WithId } from '@/common/dto/with-id';
 import { IsOmittable, IsText } from '@/common/validation/validation.decorators';
-import { CreateAwardDto } from './create-award.dto';
 import { CreateCertificationDto } from './create-certification.dto';
 
 const SOURCES = ['manual', 'credly', 'microsoft_learn', 'openbadges'];
-
-@ApiSchema({ name: 'AwardItem' })
-export class AwardItemDto extends WithId(CreateAwardDto) {}
 
 /** A certification in a content document: a synced one names its provider and its id there. */
 @ApiSchema({ name: 'CertificationItem' })

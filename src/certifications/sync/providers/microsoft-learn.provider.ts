@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { badgesConfig } from '@/config/badges.config';
-import { ProviderHttp } from '@/credentials/sync/provider-http';
-import { type BadgeProvider, isoDateOrNull, type ProviderResult, type SyncedBadge, textOr } from '@/credentials/sync/synced-badge';
+import { ProviderHttp } from '@/certifications/sync/provider-http';
+import { type BadgeProvider, isoDateOrNull, type ProviderResult, type SyncedBadge, textOr } from '@/certifications/sync/synced-badge';
 
 interface Transcript {
   userName?: unknown;

@@ -9,8 +9,8 @@ import { PublicRead } from '@/read-model/public-read.decorator';
 import { AwardsService } from './awards.service';
 import { AwardDto } from './dto/award.dto';
 import { CreateAwardDto, UpdateAwardDto } from './dto/create-award.dto';
-import { AwardIdParams } from './dto/credential-params.dto';
-import { CREATE_AWARD_EXAMPLE, PATCH_AWARD_EXAMPLE, REORDER_AWARDS_EXAMPLE, REPLACE_AWARD_EXAMPLE } from './credentials.examples';
+import { AwardIdParams } from './dto/award-params.dto';
+import { CREATE_AWARD_EXAMPLE, PATCH_AWARD_EXAMPLE, REORDER_AWARDS_EXAMPLE, REPLACE_AWARD_EXAMPLE } from './awards.examples';
 
 const NOT_FOUND = { description: 'No award has this id', detail: 'Award 0b7e2c4a-9d1f-4e6b-8a3c-5f2e1d0c9b8a not found' };
 

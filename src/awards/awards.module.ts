@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { contentStorage } from '@/content-store/content-storage';
+import { DocumentCollection } from '@/content-store/document-collection';
+import { TypeOrmCollection } from '@/content-store/typeorm-collection';
+import { awardFromItem } from './award-defaults';
+import { AwardsController } from './awards.controller';
+import { AwardsService } from './awards.service';
+import { AwardEntity } from './entities/award.entity';
+import { AwardsRepository } from './persistence/awards.repository';
+
+@Module({
+  controllers: [AwardsController],
+  providers: [
+    AwardsService,
+    contentStorage(AwardsRepository, {
+      postgres: (txHost) => new TypeOrmCollection(txHost, AwardEntity, { sortOrder: 'ASC', createdAt: 'ASC' }),
+      document: (document) => new DocumentCollection(document.awards.map(awardFromItem), (award) => award.id),
+    }),
+  ],
+  exports: [AwardsService],
+})
+export class AwardsModule {}
