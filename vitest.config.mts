@@ -28,13 +28,14 @@ export default defineConfig({
     projects: [
       // Rules that need no I/O, beside the code.
       { extends: true, test: { name: 'unit', include: ['src/**/*.spec.ts', 'test/support/**/*.spec.ts'] } },
-      // The pure domain services over the content-document adapter: no HTTP, no database.
+      // The domain services without HTTP or a database: writable stores in memory, and the content document.
       { extends: true, test: { name: 'service', include: ['test/service/**/*.spec.ts'] } },
       // One contract for every adapter of a storage port: in memory (what the service tier uses) and on PostgreSQL.
       { extends: true, test: { name: 'adapters', include: ['test/adapters/**/*.spec.ts'] } },
-      // The real AppModule over HTTP with real peers; one file at a time: these suites start
-      // servers, flood rate limits and stop shared peers.
-      { extends: true, test: { name: 'http', include: ['test/http/**/*.spec.ts'], fileParallelism: false } },
+      // The real AppModule over HTTP with real peers. Two files at a time (the machine's two cores):
+      // each suite has its own database, Redis, SMTP server and TCP proxies, and its own clients'
+      // addresses for the limits it floods, so no two share a peer they stop or a budget they spend.
+      { extends: true, test: { name: 'http', include: ['test/http/**/*.spec.ts'], maxWorkers: 2 } },
       // Checks of files: deployment, runtime, the entity registry.
       { extends: true, test: { name: 'static', include: ['test/static/**/*.spec.ts'] } },
     ],

@@ -5,6 +5,13 @@ import { type PlacedItem, OrderedCollection } from './ordered-collection';
 export const refuseWrite = (): Promise<never> =>
   Promise.reject(new ServiceUnavailableException({ detail: 'No database is configured: content is read-only from the built-in data set' }));
 
+/** The item with the key among items in display order, with its neighbours. */
+export function placedIn<T>(items: readonly T[], key: string, keyOf: (item: T) => string): PlacedItem<T> | undefined {
+  const index = items.findIndex((item) => keyOf(item) === key);
+  if (index < 0) return undefined;
+  return { item: items[index], previous: items[index - 1], next: items[index + 1] };
+}
+
 /** A domain's items as the served content document lists them; writes answer 503. */
 export class DocumentCollection<T> extends OrderedCollection<T> {
   readonly add = refuseWrite;
@@ -29,9 +36,7 @@ export class DocumentCollection<T> extends OrderedCollection<T> {
   }
 
   async findPlaced(key: string): Promise<PlacedItem<T> | undefined> {
-    const index = this.items.findIndex((item) => this.keyOf(item) === key);
-    if (index < 0) return undefined;
-    return { item: this.items[index], previous: this.items[index - 1], next: this.items[index + 1] };
+    return placedIn(this.items, key, this.keyOf);
   }
 
   async isEmpty(): Promise<boolean> {

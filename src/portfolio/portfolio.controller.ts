@@ -3,6 +3,7 @@ import { Body, Controller, Get, Put, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { ContentDomain } from '@/read-model/content-domain.decorator';
+import { CONTENT_DOMAINS } from '@/read-model/content-domains';
 import { LARGE_BODY_LIMIT, readableBytes } from '@/common/http/body-limits';
 import { LargeJsonBodyInterceptor } from '@/common/http/large-json-body.interceptor';
 import { ContentCountsDto, ContentDocumentDto } from './dto/content-document.dto';
@@ -11,7 +12,7 @@ import { PortfolioService } from './portfolio.service';
 
 @ApiTags('content')
 @Controller('admin/content')
-@ContentDomain('profile', 'projects', 'experience', 'skills', 'awards', 'certifications')
+@ContentDomain(...CONTENT_DOMAINS)
 export class PortfolioController {
   constructor(private readonly portfolio: PortfolioService) {}
 

@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata, type Type } from '@nestjs/common';
-import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
+import { PUBLIC_READS_PER_MINUTE, RateLimit } from '@/common/rate-limit/rate-limit.decorator';
 import { type ErrorDoc, Operation } from '@/common/openapi/operation.decorator';
 import { PUBLIC_READ } from './metadata-keys';
 import { CACHE_CONTROL } from './prepared-body';
@@ -19,13 +19,13 @@ const HEADERS = {
 } as const;
 
 /**
- * A public GET of its controller's @ContentDomain(): 60 per minute, answered from the read model
+ * A public GET of its controller's @ContentDomain(): PUBLIC_READS_PER_MINUTE (60) a minute, answered from the read model
  * (prepared bytes, ETag and 304, gzip and brotli) and, on a miss, by the handler.
  */
 export const PublicRead = ({ summary, description, deprecated, returns, notFound }: PublicReadSpec): MethodDecorator =>
   applyDecorators(
     SetMetadata(PUBLIC_READ, true),
-    RateLimit(60),
+    RateLimit(PUBLIC_READS_PER_MINUTE),
     Operation({
       summary,
       description,

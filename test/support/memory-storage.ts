@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Provider } from '@nestjs/common';
 import type { ContentDocument } from '@/content';
 import { ContentTransactions, type TransactionOptions } from '@/content-store/content-transactions';
+import { placedIn } from '@/content-store/document-collection';
 import { type ItemChanges, KeyTaken, OrderedCollection, type PlacedItem, ReferenceMissing } from '@/content-store/ordered-collection';
 import { awardFromItem } from '@/awards/award-defaults';
 import { certificationFromItem } from '@/certifications/certification-defaults';
@@ -58,9 +59,7 @@ export class MemoryCollection<T extends object> extends OrderedCollection<T> imp
   }
 
   async findPlaced(key: string): Promise<PlacedItem<T> | undefined> {
-    const index = this.items.findIndex((item) => this.keyOf(item) === key);
-    if (index < 0) return undefined;
-    return { item: this.items[index], previous: this.items[index - 1], next: this.items[index + 1] };
+    return placedIn(this.items, key, this.keyOf);
   }
 
   async add(item: Omit<T, 'id'>, at: 'first' | 'last'): Promise<string> {

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { BODY_LIMIT, readableBytes } from '@/common/http/body-limits';
+import { USUAL_DETAILS } from '@/common/openapi/operation.decorator';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import { isUniqueViolation } from '@/common/errors/constraint-violations';
 import { unavailabilityReason } from '@/common/errors/database-unavailable';
@@ -50,7 +51,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const unavailable = unavailabilityReason(exception);
     if (unavailable !== undefined) {
       this.logger.warn({ event: 'database_unavailable', requestId: request.requestId, reason: unavailable });
-      return [HttpStatus.SERVICE_UNAVAILABLE, { detail: 'The database is unavailable; try again shortly' }];
+      return [HttpStatus.SERVICE_UNAVAILABLE, { detail: USUAL_DETAILS[HttpStatus.SERVICE_UNAVAILABLE] }];
     }
     this.logger.error({
       event: 'unhandled_error',

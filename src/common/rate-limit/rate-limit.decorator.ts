@@ -14,6 +14,9 @@ export interface RateLimitSpec {
 
 const WINDOW_MS = { minute: 60_000, hour: 3_600_000 } as const;
 
+/** Every public content read allows a client this many requests a minute. */
+export const PUBLIC_READS_PER_MINUTE = 60;
+
 /** How a 429 is declared: the service's error body, and Retry-After with the seconds to wait. */
 export const tooManyRequests = (why: string): ApiResponseOptions => ({
   ...errorResponse(`${why}. Retry-After gives the seconds to wait.`, USUAL_DETAILS[429]),
