@@ -1,33 +1,24 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema, PartialType } from '@nestjs/swagger';
-import { IsOmittable, IsText } from '@/common/validation/validation.decorators';
+import { ApiSchema, PartialType } from '@nestjs/swagger';
+import { TextField } from '@/common/validation/validation.decorators';
 
 @ApiSchema({ name: 'AwardCreate' })
 export class CreateAwardDto {
-  @ApiProperty({ maxLength: 200, example: 'Open Source Contributor of the Year' })
-  @IsText({ min: 1, max: 200 })
+  @TextField({ min: 1, max: 200, example: 'Open Source Contributor of the Year' })
   readonly title!: string;
 
-  @ApiProperty({ maxLength: 200, example: 'Dutch Open Source Foundation' })
-  @IsText({ min: 1, max: 200 })
+  @TextField({ min: 1, max: 200, example: 'Dutch Open Source Foundation' })
   readonly organization!: string;
 
-  @ApiProperty({ maxLength: 20, description: 'Display text, usually a year', example: '2025' })
-  @IsText({ min: 1, max: 20 })
+  @TextField({ min: 1, max: 20, description: 'Display text, usually a year', example: '2025' })
   readonly year!: string;
 
-  @ApiPropertyOptional({ maxLength: 2000, example: 'For maintaining Ledger Lens and mentoring its contributors.' })
-  @IsOmittable()
-  @IsText({ max: 2000 })
+  @TextField({ max: 2000, optional: true, example: 'For maintaining Ledger Lens and mentoring its contributors.' })
   readonly description?: string;
 
-  @ApiPropertyOptional({ maxLength: 100, example: 'star' })
-  @IsOmittable()
-  @IsText({ max: 100 })
+  @TextField({ max: 100, optional: true, example: 'star' })
   readonly iconName?: string;
 
-  @ApiPropertyOptional({ maxLength: 50, example: '#7c3aed' })
-  @IsOmittable()
-  @IsText({ max: 50 })
+  @TextField({ max: 50, optional: true, example: '#7c3aed' })
   readonly bgColor?: string;
 }
 

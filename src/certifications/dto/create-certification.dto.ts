@@ -1,23 +1,18 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema, PartialType } from '@nestjs/swagger';
+import { ApiPropertyOptional, ApiSchema, PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsISO8601 } from 'class-validator';
-import { IsEmptyOr, IsHttpUrl, IsNullable, IsOmittable, IsText } from '@/common/validation/validation.decorators';
+import { IsEmptyOr, IsHttpUrl, IsNullable, IsOmittable, TextField } from '@/common/validation/validation.decorators';
 
 const DATE_TIME = { message: 'Input should be an ISO 8601 date-time' };
 
 @ApiSchema({ name: 'CertificationCreate' })
 export class CreateCertificationDto {
-  @ApiProperty({ maxLength: 300, example: 'Certified Kubernetes Security Specialist (CKS)' })
-  @IsText({ min: 1, max: 300 })
+  @TextField({ min: 1, max: 300, example: 'Certified Kubernetes Security Specialist (CKS)' })
   readonly title!: string;
 
-  @ApiPropertyOptional({ maxLength: 2000, example: 'Securing container-based applications and Kubernetes platforms.' })
-  @IsOmittable()
-  @IsText({ max: 2000 })
+  @TextField({ max: 2000, optional: true, example: 'Securing container-based applications and Kubernetes platforms.' })
   readonly description?: string;
 
-  @ApiPropertyOptional({ maxLength: 100, example: 'badge' })
-  @IsOmittable()
-  @IsText({ max: 100 })
+  @TextField({ max: 100, optional: true, example: 'badge' })
   readonly iconType?: string;
 
   @ApiPropertyOptional({
@@ -34,9 +29,7 @@ export class CreateCertificationDto {
   @IsHttpUrl({ max: 2048 })
   readonly link?: string;
 
-  @ApiPropertyOptional({ maxLength: 200, example: 'Verify on Credly' })
-  @IsOmittable()
-  @IsText({ max: 200 })
+  @TextField({ max: 200, optional: true, example: 'Verify on Credly' })
   readonly linkText?: string;
 
   @ApiPropertyOptional({

@@ -2,7 +2,9 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { isURL } from 'validator';
-import { isRfc3986Uri } from './validation.decorators';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { isRfc3986Uri, TextField, TextListField } from './validation.decorators';
 
 /** What a client checking the description's `format: uri` accepts (ajv-formats, as the contract tests use). */
 const isFormatUri = addFormats(new Ajv()).compile({ type: 'string', format: 'uri' });
@@ -28,4 +30,28 @@ describe('IsHttpUrl', () => {
     'refuses %s',
     (url) => expect(isRfc3986Uri(url)).toBe(false),
   );
+});
+
+describe('field decorators: one declaration for the validation and the description', () => {
+  class Sample {
+    @TextField({ min: 2, max: 4 })
+    readonly name!: string;
+
+    @TextListField({ maxItems: 2, max: 3 })
+    readonly tags?: string[];
+  }
+  const issuesOf = async (value: object) => (await validate(plainToInstance(Sample, value))).map((error) => error.property);
+  const declared = (property: string) =>
+    // @nestjs/swagger's own metadata key (its constants are not among the package's exports).
+    Reflect.getMetadata('swagger/apiModelProperties', Sample.prototype, property) as Record<string, unknown>;
+
+  it('declares what it checks', async () => {
+    expect(declared('name')).toMatchObject({ minLength: 2, maxLength: 4 });
+    expect(declared('tags')).toMatchObject({ maxItems: 2, items: { type: 'string', maxLength: 3 }, required: false });
+    expect(await issuesOf({ name: 'ok' })).toEqual([]);
+    expect(await issuesOf({ name: 'a' })).toEqual(['name']);
+    expect(await issuesOf({ name: 'abcde' })).toEqual(['name']);
+    expect(await issuesOf({ name: 'ok', tags: ['a', 'b', 'c'] })).toEqual(['tags']);
+    expect(await issuesOf({ name: 'ok', tags: ['abcd'] })).toEqual(['tags']);
+  });
 });

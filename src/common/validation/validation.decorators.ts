@@ -1,4 +1,5 @@
 import { applyDecorators, type Type as Class } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -148,5 +149,43 @@ export function IsNestedList(dto: () => Class, { maxItems }: { maxItems: number 
     IsObject({ each: true, message: DICTIONARY }),
     ValidateNested({ each: true }),
     Type(dto),
+  );
+}
+
+/** What a field shows in the description besides its rules. */
+interface FieldDoc {
+  description?: string;
+  example?: unknown;
+}
+
+/**
+ * A string field, its rules declared once for both the validation and the description (lengths
+ * included), so the two cannot drift apart. `optional`: it may be left out, but not sent as null.
+ */
+export function TextField({
+  min = 0,
+  max,
+  optional = false,
+  ...doc
+}: Omit<TextRules, 'each'> & FieldDoc & { optional?: boolean }): PropertyDecorator {
+  const schema = { type: String, maxLength: max, ...(min > 0 ? { minLength: min } : {}), ...doc };
+  return applyDecorators(
+    optional ? ApiPropertyOptional(schema) : ApiProperty(schema),
+    ...(optional ? [IsOmittable()] : []),
+    IsText({ min, max }),
+  );
+}
+
+/** A string field that may be left out or sent as null, declared once for both. */
+export function NullableTextField({ max, ...doc }: { max: number } & FieldDoc): PropertyDecorator {
+  return applyDecorators(ApiPropertyOptional({ type: String, nullable: true, maxLength: max, ...doc }), IsNullable(), IsText({ max }));
+}
+
+/** A list of strings that may be left out: at most `maxItems`, each at most `max` characters, declared once for both. */
+export function TextListField({ maxItems, max, ...doc }: { maxItems: number; max: number } & FieldDoc): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: 'array', items: { type: 'string', maxLength: max }, maxItems, ...doc }),
+    IsOmittable(),
+    IsTextList({ maxItems, max }),
   );
 }

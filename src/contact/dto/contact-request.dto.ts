@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsOptional, MaxLength } from 'class-validator';
-import { IsText } from '@/common/validation/validation.decorators';
+import { IsText, TextField } from '@/common/validation/validation.decorators';
 
 @ApiSchema({ name: 'ContactRequest' })
 export class ContactRequestDto {
@@ -22,8 +22,7 @@ export class ContactRequestDto {
   @MaxLength(254, { message: 'String should have at most 254 characters' })
   readonly email!: string;
 
-  @ApiProperty({ minLength: 10, maxLength: 5000, example: 'I would like to talk about a project.' })
-  @IsText({ min: 10, max: 5000 })
+  @TextField({ min: 10, max: 5000, example: 'I would like to talk about a project.' })
   readonly message!: string;
 
   @ApiPropertyOptional({ type: String, maxLength: 200, nullable: true, example: 'Analytical Engines Ltd.' })

@@ -1,19 +1,23 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, MaxLength } from 'class-validator';
-import { IsEmptyOr, IsHttpUrl, IsNestedList, IsNestedObject, IsOmittable, IsText } from '@/common/validation/validation.decorators';
+import {
+  IsEmptyOr,
+  IsHttpUrl,
+  IsNestedList,
+  IsNestedObject,
+  IsOmittable,
+  IsText,
+  TextField,
+} from '@/common/validation/validation.decorators';
 
 /** Text per CV language, each at most `max` characters; a language left out is "" (PUT) or kept (PATCH). */
 function localisedInput(max: number) {
   class LocalisedInput {
-    @ApiPropertyOptional({ maxLength: max })
-    @IsOmittable()
-    @IsText({ max })
+    @TextField({ max, optional: true })
     readonly english?: string;
 
-    @ApiPropertyOptional({ maxLength: max })
-    @IsOmittable()
-    @IsText({ max })
+    @TextField({ max, optional: true })
     readonly nederlands?: string;
   }
   return LocalisedInput;
@@ -27,8 +31,7 @@ export class SummaryInputDto extends localisedInput(2000) {}
 
 @ApiSchema({ name: 'ProfileLinkInput' })
 export class ProfileLinkInputDto {
-  @ApiProperty({ minLength: 1, maxLength: 50, example: 'GitHub' })
-  @IsText({ min: 1, max: 50 })
+  @TextField({ min: 1, max: 50, example: 'GitHub' })
   readonly label!: string;
 
   @ApiProperty({ format: 'uri', maxLength: 500, example: 'https://github.com/marajansen' })
@@ -54,9 +57,7 @@ export class ReplaceProfileDto {
   @IsNestedObject(() => SummaryInputDto)
   readonly summary?: SummaryInputDto;
 
-  @ApiPropertyOptional({ maxLength: 200, example: 'Utrecht, Netherlands' })
-  @IsOmittable()
-  @IsText({ max: 200 })
+  @TextField({ max: 200, optional: true, example: 'Utrecht, Netherlands' })
   readonly location?: string;
 
   @ApiPropertyOptional({ maxLength: 254, description: 'An email address, or "" for none', example: 'mara@marajansen.example' })

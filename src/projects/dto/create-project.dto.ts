@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Matches, MaxLength, NotEquals } from 'class-validator';
 import {
   IsEmptyOr,
@@ -6,21 +6,19 @@ import {
   IsHttpUrlOrSitePath,
   IsNullable,
   IsOmittable,
-  IsText,
-  IsTextList,
   SITE_PATH_OR_HTTP_URL,
+  TextField,
+  TextListField,
 } from '@/common/validation/validation.decorators';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 @ApiSchema({ name: 'ProjectCreate' })
 export class CreateProjectDto {
-  @ApiProperty({ maxLength: 200, example: 'Tidewatch' })
-  @IsText({ min: 1, max: 200 })
+  @TextField({ min: 1, max: 200, example: 'Tidewatch' })
   readonly title!: string;
 
-  @ApiProperty({ maxLength: 1000, example: 'Real-time water-level monitoring for a regional water board.' })
-  @IsText({ min: 1, max: 1000 })
+  @TextField({ min: 1, max: 1000, example: 'Real-time water-level monitoring for a regional water board.' })
   readonly description!: string;
 
   @ApiPropertyOptional({
@@ -35,29 +33,19 @@ export class CreateProjectDto {
   @NotEquals('reorder', { message: '"reorder" is reserved' })
   readonly slug?: string;
 
-  @ApiPropertyOptional({ maxLength: 5000 })
-  @IsOmittable()
-  @IsText({ max: 5000 })
+  @TextField({ max: 5000, optional: true })
   readonly longDescription?: string;
 
-  @ApiPropertyOptional({ type: [String], maxItems: 50, example: ['TypeScript', 'NestJS'] })
-  @IsOmittable()
-  @IsTextList({ maxItems: 50, max: 100 })
+  @TextListField({ maxItems: 50, max: 100, example: ['TypeScript', 'NestJS'] })
   readonly technologies?: string[];
 
-  @ApiPropertyOptional({ maxLength: 100, example: 'IoT & Data' })
-  @IsOmittable()
-  @IsText({ max: 100 })
+  @TextField({ max: 100, optional: true, example: 'IoT & Data' })
   readonly category?: string;
 
-  @ApiPropertyOptional({ maxLength: 100, example: 'In production' })
-  @IsOmittable()
-  @IsText({ max: 100 })
+  @TextField({ max: 100, optional: true, example: 'In production' })
   readonly status?: string;
 
-  @ApiPropertyOptional({ maxLength: 500 })
-  @IsOmittable()
-  @IsText({ max: 500 })
+  @TextField({ max: 500, optional: true })
   readonly impact?: string;
 
   @ApiPropertyOptional({
@@ -81,34 +69,22 @@ export class CreateProjectDto {
   @IsHttpUrlOrSitePath({ max: 2048 })
   readonly image?: string;
 
-  @ApiPropertyOptional({ maxLength: 200 })
-  @IsOmittable()
-  @IsText({ max: 200 })
+  @TextField({ max: 200, optional: true })
   readonly client?: string;
 
-  @ApiPropertyOptional({ maxLength: 10000 })
-  @IsOmittable()
-  @IsText({ max: 10000 })
+  @TextField({ max: 10000, optional: true })
   readonly overview?: string;
 
-  @ApiPropertyOptional({ maxLength: 10000 })
-  @IsOmittable()
-  @IsText({ max: 10000 })
+  @TextField({ max: 10000, optional: true })
   readonly challenge?: string;
 
-  @ApiPropertyOptional({ maxLength: 10000 })
-  @IsOmittable()
-  @IsText({ max: 10000 })
+  @TextField({ max: 10000, optional: true })
   readonly solution?: string;
 
-  @ApiPropertyOptional({ type: [String], maxItems: 50 })
-  @IsOmittable()
-  @IsTextList({ maxItems: 50, max: 1000 })
+  @TextListField({ maxItems: 50, max: 1000 })
   readonly results?: string[];
 
-  @ApiPropertyOptional({ type: [String], maxItems: 50 })
-  @IsOmittable()
-  @IsTextList({ maxItems: 50, max: 1000 })
+  @TextListField({ maxItems: 50, max: 1000 })
   readonly responsibilities?: string[];
 
   @ApiPropertyOptional({ type: String, format: 'uri', nullable: true, maxLength: 2048, description: 'An absolute http(s) URL' })

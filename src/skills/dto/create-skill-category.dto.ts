@@ -1,21 +1,16 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsNestedList, IsOmittable, IsText } from '@/common/validation/validation.decorators';
+import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { IsNestedList, IsOmittable, TextField } from '@/common/validation/validation.decorators';
 import { CreateSkillDto } from './create-skill.dto';
 
 @ApiSchema({ name: 'SkillCategoryCreate' })
 export class CreateSkillCategoryDto {
-  @ApiProperty({ maxLength: 100, example: 'Languages' })
-  @IsText({ min: 1, max: 100 })
+  @TextField({ min: 1, max: 100, example: 'Languages' })
   readonly title!: string;
 
-  @ApiPropertyOptional({ maxLength: 100, example: 'code' })
-  @IsOmittable()
-  @IsText({ max: 100 })
+  @TextField({ max: 100, optional: true, example: 'code' })
   readonly iconName?: string;
 
-  @ApiPropertyOptional({ maxLength: 50, example: '#3b82f6' })
-  @IsOmittable()
-  @IsText({ max: 50 })
+  @TextField({ max: 50, optional: true, example: '#3b82f6' })
   readonly iconColor?: string;
 
   @ApiPropertyOptional({ type: [CreateSkillDto], maxItems: 100 })

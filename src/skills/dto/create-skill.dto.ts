@@ -1,14 +1,11 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsOmittable, IsText, IsTextList } from '@/common/validation/validation.decorators';
+import { ApiSchema } from '@nestjs/swagger';
+import { TextField, TextListField } from '@/common/validation/validation.decorators';
 
 @ApiSchema({ name: 'SkillCreate' })
 export class CreateSkillDto {
-  @ApiProperty({ maxLength: 100, example: 'TypeScript' })
-  @IsText({ min: 1, max: 100 })
+  @TextField({ min: 1, max: 100, example: 'TypeScript' })
   readonly name!: string;
 
-  @ApiPropertyOptional({ type: [String], maxItems: 50, description: 'Titles of projects that used the skill' })
-  @IsOmittable()
-  @IsTextList({ maxItems: 50, max: 200 })
+  @TextListField({ maxItems: 50, max: 200, description: 'Titles of projects that used the skill' })
   readonly projects?: string[];
 }
