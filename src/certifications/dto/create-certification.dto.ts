@@ -1,6 +1,6 @@
 import { ApiPropertyOptional, ApiSchema, PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsISO8601 } from 'class-validator';
-import { IsEmptyOr, IsHttpUrl, IsNullable, IsOmittable, TextField } from '@/common/validation/validation.decorators';
+import { HttpUrlField, IsNullable, IsOmittable, TextField } from '@/common/validation/validation.decorators';
 
 const DATE_TIME = { message: 'Input should be an ISO 8601 date-time' };
 
@@ -15,33 +15,13 @@ export class CreateCertificationDto {
   @TextField({ max: 100, optional: true, example: 'badge' })
   readonly iconType?: string;
 
-  @ApiPropertyOptional({
-    // "" is no URL: declared beside the URL rather than under its format.
-    anyOf: [
-      { type: 'string', format: 'uri', maxLength: 2048 },
-      { type: 'string', enum: [''] },
-    ],
-    description: 'An absolute http(s) URL, or "" for none',
-    example: 'https://www.credly.com/badges/example',
-  })
-  @IsOmittable()
-  @IsEmptyOr()
-  @IsHttpUrl({ max: 2048 })
+  @HttpUrlField({ max: 2048, absent: 'empty', example: 'https://www.credly.com/badges/example' })
   readonly link?: string;
 
   @TextField({ max: 200, optional: true, example: 'Verify on Credly' })
   readonly linkText?: string;
 
-  @ApiPropertyOptional({
-    type: String,
-    format: 'uri',
-    nullable: true,
-    maxLength: 2048,
-    description: 'An absolute http(s) URL',
-    example: null,
-  })
-  @IsNullable()
-  @IsHttpUrl({ max: 2048 })
+  @HttpUrlField({ max: 2048, absent: 'null', example: null })
   readonly badgeImageUrl?: string | null;
 
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, example: '2025-04-01T00:00:00.000Z' })

@@ -101,13 +101,13 @@ export function IsHttpUrl({ max, each = false }: { max: number; each?: boolean }
 }
 
 /** How the description declares such a link: what it starts with (the full grammar is the server's). */
-export const SITE_PATH_OR_HTTP_URL = '^(?:$|https?://|/(?!/))';
+const SITE_PATH_OR_HTTP_URL = '^(?:$|https?://|/(?!/))';
 
 /**
  * A link a page renders (a project's page or image): an absolute http(s) URL as IsHttpUrl has it,
  * or a path on this site. No other scheme (`javascript:`, `data:`, `vbscript:`) ever passes.
  */
-export function IsHttpUrlOrSitePath({ max }: { max: number }): PropertyDecorator {
+function IsHttpUrlOrSitePath({ max }: { max: number }): PropertyDecorator {
   return applyDecorators(
     IsText({ max }),
     ValidateBy({
@@ -187,5 +187,38 @@ export function TextListField({ maxItems, max, ...doc }: { maxItems: number; max
     ApiPropertyOptional({ type: 'array', items: { type: 'string', maxLength: max }, maxItems, ...doc }),
     IsOmittable(),
     IsTextList({ maxItems, max }),
+  );
+}
+
+/** How an http(s) URL field may be absent: never, as "" (it may be left out too), or as null. */
+type UrlAbsence = 'required' | 'empty' | 'null';
+
+/** An absolute http(s) URL field, declared once for both the validation and the description. */
+export function HttpUrlField({ max, absent, ...doc }: { max: number; absent: UrlAbsence } & FieldDoc): PropertyDecorator {
+  const url = { type: 'string', format: 'uri', maxLength: max } as const;
+  if (absent === 'required') return applyDecorators(ApiProperty({ ...url, ...doc }), IsHttpUrl({ max }));
+  if (absent === 'null') {
+    return applyDecorators(
+      ApiPropertyOptional({ ...url, type: String, nullable: true, description: 'An absolute http(s) URL', ...doc }),
+      IsNullable(),
+      IsHttpUrl({ max }),
+    );
+  }
+  // "" is no URL: declared beside the URL rather than under its format.
+  return applyDecorators(
+    ApiPropertyOptional({ anyOf: [url, { type: 'string', enum: [''] }], description: 'An absolute http(s) URL, or "" for none', ...doc }),
+    IsOmittable(),
+    IsEmptyOr(),
+    IsHttpUrl({ max }),
+  );
+}
+
+/** A link a page renders (a project's page or image): an http(s) URL or a path on this site, "" for none; declared once for both. */
+export function SitePathOrUrlField({ max, ...doc }: { max: number } & FieldDoc): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ maxLength: max, pattern: SITE_PATH_OR_HTTP_URL, ...doc }),
+    IsOmittable(),
+    IsEmptyOr(),
+    IsHttpUrlOrSitePath({ max }),
   );
 }

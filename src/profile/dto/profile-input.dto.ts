@@ -2,8 +2,8 @@ import { ApiProperty, ApiPropertyOptional, ApiSchema, PartialType } from '@nestj
 import { Transform } from 'class-transformer';
 import { IsEmail, MaxLength } from 'class-validator';
 import {
+  HttpUrlField,
   IsEmptyOr,
-  IsHttpUrl,
   IsNestedList,
   IsNestedObject,
   IsOmittable,
@@ -34,8 +34,7 @@ export class ProfileLinkInputDto {
   @TextField({ min: 1, max: 50, example: 'GitHub' })
   readonly label!: string;
 
-  @ApiProperty({ format: 'uri', maxLength: 500, example: 'https://github.com/marajansen' })
-  @IsHttpUrl({ max: 500 })
+  @HttpUrlField({ max: 500, absent: 'required', example: 'https://github.com/marajansen' })
   readonly url!: string;
 }
 
@@ -67,17 +66,7 @@ export class ReplaceProfileDto {
   @MaxLength(254, { message: 'String should have at most 254 characters' })
   readonly email?: string;
 
-  @ApiPropertyOptional({
-    anyOf: [
-      { type: 'string', format: 'uri', maxLength: 200 },
-      { type: 'string', enum: [''] },
-    ],
-    description: 'An absolute http(s) URL, or "" for none',
-    example: 'https://marajansen.example',
-  })
-  @IsOmittable()
-  @IsEmptyOr()
-  @IsHttpUrl({ max: 200 })
+  @HttpUrlField({ max: 200, absent: 'empty', example: 'https://marajansen.example' })
   readonly website?: string;
 
   @ApiPropertyOptional({ type: [ProfileLinkInputDto], maxItems: 20 })

@@ -1,15 +1,6 @@
 import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Matches, MaxLength, NotEquals } from 'class-validator';
-import {
-  IsEmptyOr,
-  IsHttpUrl,
-  IsHttpUrlOrSitePath,
-  IsNullable,
-  IsOmittable,
-  SITE_PATH_OR_HTTP_URL,
-  TextField,
-  TextListField,
-} from '@/common/validation/validation.decorators';
+import { HttpUrlField, IsOmittable, SitePathOrUrlField, TextField, TextListField } from '@/common/validation/validation.decorators';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -48,25 +39,17 @@ export class CreateProjectDto {
   @TextField({ max: 500, optional: true })
   readonly impact?: string;
 
-  @ApiPropertyOptional({
-    maxLength: 2048,
-    pattern: SITE_PATH_OR_HTTP_URL,
+  @SitePathOrUrlField({
+    max: 2048,
     description: 'The project page: a path on this site (defaults to /projects/{slug}) or an absolute http(s) URL; "" for none',
   })
-  @IsOmittable()
-  @IsEmptyOr()
-  @IsHttpUrlOrSitePath({ max: 2048 })
   readonly demo?: string;
 
-  @ApiPropertyOptional({
-    maxLength: 2048,
-    pattern: SITE_PATH_OR_HTTP_URL,
+  @SitePathOrUrlField({
+    max: 2048,
     description: 'An absolute http(s) URL or a path on this site; "" for none',
     example: 'https://images.example.com/projects/tidewatch.png',
   })
-  @IsOmittable()
-  @IsEmptyOr()
-  @IsHttpUrlOrSitePath({ max: 2048 })
   readonly image?: string;
 
   @TextField({ max: 200, optional: true })
@@ -87,18 +70,12 @@ export class CreateProjectDto {
   @TextListField({ maxItems: 50, max: 1000 })
   readonly responsibilities?: string[];
 
-  @ApiPropertyOptional({ type: String, format: 'uri', nullable: true, maxLength: 2048, description: 'An absolute http(s) URL' })
-  @IsNullable()
-  @IsHttpUrl({ max: 2048 })
+  @HttpUrlField({ max: 2048, absent: 'null' })
   readonly embeddedApp?: string | null;
 
-  @ApiPropertyOptional({ type: String, format: 'uri', nullable: true, maxLength: 2048, description: 'An absolute http(s) URL' })
-  @IsNullable()
-  @IsHttpUrl({ max: 2048 })
+  @HttpUrlField({ max: 2048, absent: 'null' })
   readonly publicationUrl?: string | null;
 
-  @ApiPropertyOptional({ type: String, format: 'uri', nullable: true, maxLength: 2048, description: 'An absolute http(s) URL' })
-  @IsNullable()
-  @IsHttpUrl({ max: 2048 })
+  @HttpUrlField({ max: 2048, absent: 'null' })
   readonly thesisUrl?: string | null;
 }
