@@ -21,13 +21,14 @@ describe('Graceful shutdown (the built service, as deployed)', () => {
   it('on SIGTERM stops accepting, finishes the request in flight, closes the browser and exits 0', async () => {
     // A temporary directory of its own tells this service's Chromium from any other on the machine.
     const tmp = mkdtempSync(join(tmpdir(), 'shutdown-spec-'));
-    const service = await startBuiltService({ TMPDIR: tmp, FEATURE_CV_GENERATION: 'true', RATE_LIMIT_ENABLED: 'false' });
+    const service = await startBuiltService({ TMPDIR: tmp, FEATURE_CV_GENERATION: 'true', RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'info' });
     try {
       // A cold render launches Chromium first: the request is still in flight when SIGTERM arrives.
       const inFlight = fetch(`${service.origin}/api/cv/generate`, { method: 'PATCH' });
       await new Promise((resolve) => setTimeout(resolve, 150));
       const stopped = service.stop();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Once it says it stops, it has stopped listening (on a busy machine the signal may take a while).
+      await vi.waitFor(() => expect(service.output()).toContain('"event":"stopping"'), { timeout: 5_000 });
       await expect(fetch(`${service.origin}/health`)).rejects.toThrow();
 
       const response = await inFlight;
