@@ -54,8 +54,12 @@ export class ReadModelInterceptor implements NestInterceptor {
       return of(prepared.body);
     }
     const read: AnsweringRead = { route, pattern: matchedRoute(request) };
+    const answered = this.readModel.answerOnce(key, read, () => lastValueFrom(next.handle()));
     return from(
-      this.readModel.answerOnce(key, read, () => lastValueFrom(next.handle())).then((body) => (this.readModel.remember(url, key), body)),
+      answered.then((body) => {
+        this.readModel.remember(url, key);
+        return body;
+      }),
     );
   }
 }
