@@ -5,12 +5,15 @@ import cors, { type CorsOptions } from 'cors';
 import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
 import { BODY_LIMIT, takesLargeBody } from './common/http/body-limits';
+import { answerConditionalRequestsByTheirValidators } from './common/http/conditional-requests';
+import { isJsonInUtf8, markBodiesNotJson } from './common/http/json-bodies-only';
 import { Logger } from 'nestjs-pino';
-import { requestIdMiddleware, REQUEST_ID_HEADER } from './common/http/request-id.middleware';
+import { requestIdMiddleware } from './common/http/request-id.middleware';
 import { QuietFrameworkLogger } from './common/logging/framework-lines';
 import { requestLogMiddleware } from './common/logging/request-log.middleware';
 import { REQUEST_LOGGER } from './common/logging/root-logger';
 import { OpenApiExplorer } from './common/openapi/openapi-explorer';
+import { CLIENT_READABLE_HEADERS } from './common/openapi/response-headers';
 import { HttpMetrics, httpMetricsMiddleware } from './common/telemetry/http-metrics.middleware';
 import { MetricsExport } from './common/telemetry/metrics-export';
 import { appConfig } from './config/app.config';
@@ -22,13 +25,10 @@ import { publicReadEdge } from './read-model/public-read-edge';
 import { ReadModel } from './read-model/read-model';
 
 /**
- * Bodies of this type, at most BODY_LIMIT, parsed before routing; the large one is read after its
- * credential check. (The parsers run inside Express: the request they pass is Express's.)
+ * JSON bodies in UTF-8, at most BODY_LIMIT, are parsed before routing; the large one is read after
+ * its credential check. (The parser runs inside Express: the request it passes is Express's.)
  */
-const parsedUpFront =
-  (type: string) =>
-  (req: IncomingMessage): boolean =>
-    !takesLargeBody(req as Request) && Boolean((req as Request).is(type));
+const parsedUpFront = (req: IncomingMessage): boolean => !takesLargeBody(req as Request) && isJsonInUtf8(req);
 
 /** Every route is under /api, but for these: declared with their full path, each beside a twin outside it. */
 const API_PREFIX = 'api';
@@ -49,20 +49,21 @@ const SECURITY_HEADERS: Parameters<typeof helmet>[0] = {
   contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
 };
 
-/** Deviation from the spec's method list: PATCH too, or browsers could not preflight the public CV operations. */
+/**
+ * Deviation from the spec's method list: PATCH too, or browsers could not preflight the public CV
+ * operations. Every header the description declares is readable by a page on another origin.
+ */
 const CORS: CorsOptions = {
   origin: '*',
   credentials: false,
   methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-  exposedHeaders: [
-    REQUEST_ID_HEADER,
-    'Retry-After',
-    'X-RateLimit-Limit',
-    'X-RateLimit-Remaining',
-    'X-RateLimit-Reset',
-    'Content-Disposition',
-  ],
+  exposedHeaders: CLIENT_READABLE_HEADERS,
+  // Browsers keep a preflight this long (Chromium's cap), rather than asking before every write.
+  maxAge: 7200,
 };
+
+/** Options every creation of the app takes: configureApp() registers the one body parser (Nest would add a form parser). */
+export const APPLICATION_OPTIONS = { bodyParser: false } as const;
 
 /**
  * Everything applied to the HTTP application itself, shared by main.ts and the e2e tests so
@@ -84,6 +85,7 @@ export function configureApp(app: NestExpressApplication): void {
     });
   }
   app.disable('x-powered-by');
+  answerConditionalRequestsByTheirValidators(app.getHttpAdapter().getInstance());
   const metrics = app.get(MetricsExport);
   const httpMetrics = metrics.enabled ? new HttpMetrics(metrics.meter) : undefined;
   const securityAndCors: RequestHandler[] = [helmet(SECURITY_HEADERS), cors(CORS)];
@@ -96,14 +98,13 @@ export function configureApp(app: NestExpressApplication): void {
       limits: app.get<ConfigType<typeof limitsConfig>>(limitsConfig.KEY).rateLimitEnabled ? app.get(WindowStorage) : null,
       logger: app.get(REQUEST_LOGGER),
       metrics: httpMetrics,
-      etagOf: app.getHttpAdapter().getInstance().get('etag fn') as (body: Buffer) => string,
     }),
   );
   app.use(requestIdMiddleware);
   app.use(requestLogMiddleware(app.get(REQUEST_LOGGER)));
   if (httpMetrics) app.use(httpMetricsMiddleware(httpMetrics));
   for (const handler of securityAndCors) app.use(handler);
-  app.useBodyParser('json', { limit: BODY_LIMIT, type: parsedUpFront('application/json') });
-  app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false, type: parsedUpFront('application/x-www-form-urlencoded') });
+  app.use(markBodiesNotJson);
+  app.useBodyParser('json', { limit: BODY_LIMIT, type: parsedUpFront });
   app.get(OpenApiExplorer).serveFor(app, config.openApiServers);
 }

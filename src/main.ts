@@ -5,7 +5,7 @@ import type { ConfigType } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
-import { configureApp } from './app.setup';
+import { APPLICATION_OPTIONS, configureApp } from './app.setup';
 import { stopGracefullyOn } from './common/http/graceful-shutdown';
 import { listen, listeningUrls } from './common/http/listen';
 import { ServiceHttpAdapter } from './common/http/service-http-adapter';
@@ -20,6 +20,7 @@ async function bootstrap(): Promise<void> {
   assertValidConfiguration();
   // Errors while the module graph is made (a CONTENT_FILE that is not a content document) are thrown, not aborted on.
   const app = await NestFactory.create<NestExpressApplication>(AppModule, new ServiceHttpAdapter(), {
+    ...APPLICATION_OPTIONS,
     logger: bootLogger,
     abortOnError: false,
   });

@@ -10,6 +10,18 @@ import { EntraIdentityGuard } from './guards/entra-identity.guard';
 import { OptionalAdminGuard } from './guards/optional-admin.guard';
 import type { Principal } from './principal';
 
+const WHO_IS_ASKING = {
+  summary: 'Who the Entra ID access token belongs to',
+  responses: {
+    200: AuthMeDto,
+    401: 'Missing or invalid identity-provider token',
+    403: 'Valid token, not in the admin group',
+    503: 'Group membership could not be checked (Graph unreachable)',
+  },
+};
+
+const toAuthMe = ({ id, email, name, role }: Principal): AuthMeDto => ({ id, email, name, role });
+
 @ApiTags('auth')
 @Controller()
 export class AuthController {
@@ -24,19 +36,23 @@ export class AuthController {
   }
 
   // The auth router answers at both /api/auth and /auth (a proxy may strip /api): both declared in full, outside the prefix.
-  @Get(['api/auth/me', 'auth/me'])
+  @Get('api/auth/me')
+  @UseGuards(EntraIdentityGuard)
+  @ApiBearerAuth()
+  @Operation({ operationId: 'getCurrentAdmin', ...WHO_IS_ASKING })
+  me(@CurrentPrincipal() principal: Principal): AuthMeDto {
+    return toAuthMe(principal);
+  }
+
+  @Get('auth/me')
   @UseGuards(EntraIdentityGuard)
   @ApiBearerAuth()
   @Operation({
-    summary: 'Who the Entra ID access token belongs to',
-    responses: {
-      200: AuthMeDto,
-      401: 'Missing or invalid identity-provider token',
-      403: 'Valid token, not in the admin group',
-      503: 'Group membership could not be checked (Graph unreachable)',
-    },
+    operationId: 'getCurrentAdminOutsideApi',
+    ...WHO_IS_ASKING,
+    description: 'The same as GET /api/auth/me, for a proxy that strips /api.',
   })
-  me(@CurrentPrincipal() { id, email, name, role }: Principal): AuthMeDto {
-    return { id, email, name, role };
+  meOutsideApi(@CurrentPrincipal() principal: Principal): AuthMeDto {
+    return toAuthMe(principal);
   }
 }

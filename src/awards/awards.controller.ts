@@ -14,20 +14,25 @@ import { CREATE_AWARD_EXAMPLE, PATCH_AWARD_EXAMPLE, REORDER_AWARDS_EXAMPLE, REPL
 
 const NOT_FOUND = { description: 'No award has this id', detail: 'Award 0b7e2c4a-9d1f-4e6b-8a3c-5f2e1d0c9b8a not found' };
 
-@ApiTags('credentials')
+@ApiTags('awards')
 @Controller('awards')
 @ContentDomain('awards')
 export class AwardsController {
   constructor(private readonly awards: AwardsService) {}
 
   @Get()
-  @PublicRead({ summary: 'Awards in display order', returns: [AwardDto] })
+  @PublicRead({ operationId: 'listAwards', summary: 'Awards in display order', returns: [AwardDto] })
   findAll(): Promise<AwardDto[]> {
     return this.awards.findAll();
   }
 
   @Post()
-  @AdminOperation({ summary: 'Create an award; it goes last', body: { example: CREATE_AWARD_EXAMPLE }, responses: { 201: IdResponseDto } })
+  @AdminOperation({
+    operationId: 'createAward',
+    summary: 'Create an award; it goes last',
+    body: { example: CREATE_AWARD_EXAMPLE },
+    responses: { 201: IdResponseDto },
+  })
   create(@Body() dto: CreateAwardDto): Promise<IdResponseDto> {
     return this.awards.create(dto);
   }
@@ -35,6 +40,7 @@ export class AwardsController {
   // Declared before PATCH :award_id so that "reorder" never meets the UUID check.
   @Patch('reorder')
   @AdminOperation({
+    operationId: 'reorderAwards',
     summary: 'Move the listed awards to the front, in the listed order',
     body: { example: REORDER_AWARDS_EXAMPLE },
     responses: {
@@ -48,6 +54,7 @@ export class AwardsController {
 
   @Put(':award_id')
   @AdminOperation({
+    operationId: 'replaceAward',
     summary: 'Replace an award',
     description: 'title, organization and year are required; omitted optional fields are reset.',
     body: { example: REPLACE_AWARD_EXAMPLE },
@@ -62,6 +69,7 @@ export class AwardsController {
 
   @Patch(':award_id')
   @AdminOperation({
+    operationId: 'updateAward',
     summary: 'Change the given fields of an award',
     body: { example: PATCH_AWARD_EXAMPLE },
     responses: { 200: AwardDto, 404: NOT_FOUND },
@@ -72,7 +80,7 @@ export class AwardsController {
 
   @Delete(':award_id')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @AdminOperation({ summary: 'Delete an award', responses: { 204: 'Deleted', 404: NOT_FOUND } })
+  @AdminOperation({ operationId: 'deleteAward', summary: 'Delete an award', responses: { 204: 'Deleted', 404: NOT_FOUND } })
   remove(@Param() { award_id }: AwardIdParams): Promise<void> {
     return this.awards.remove(award_id);
   }

@@ -21,20 +21,25 @@ const NOT_FOUND = { description: 'No certification has this id', detail: 'Certif
 const LOCKS_SYNCED =
   'An edit of an entry a provider synced sets syncEnabled false (the sync then keeps the edit), unless the body sets it true.';
 
-@ApiTags('credentials')
+@ApiTags('certifications')
 @Controller('certifications')
 @ContentDomain('certifications')
 export class CertificationsController {
   constructor(private readonly certifications: CertificationsService) {}
 
   @Get()
-  @PublicRead({ summary: 'Certifications in display order, manual and synced alike', returns: [CertificationDto] })
+  @PublicRead({
+    operationId: 'listCertifications',
+    summary: 'Certifications in display order, manual and synced alike',
+    returns: [CertificationDto],
+  })
   findAll(): Promise<CertificationDto[]> {
     return this.certifications.findAll();
   }
 
   @Post()
   @AdminOperation({
+    operationId: 'createCertification',
     summary: 'Create a certification (source manual); it goes last',
     body: { example: CREATE_CERTIFICATION_EXAMPLE },
     responses: { 201: IdResponseDto },
@@ -46,6 +51,7 @@ export class CertificationsController {
   // Declared before PATCH :certification_id so that "reorder" never meets the UUID check.
   @Patch('reorder')
   @AdminOperation({
+    operationId: 'reorderCertifications',
     summary: 'Move the listed certifications to the front, in the listed order',
     body: { example: REORDER_CERTIFICATIONS_EXAMPLE },
     responses: {
@@ -62,6 +68,7 @@ export class CertificationsController {
 
   @Put(':certification_id')
   @AdminOperation({
+    operationId: 'replaceCertification',
     summary: 'Replace a certification',
     description: `title is required; omitted optional fields are reset. ${LOCKS_SYNCED}`,
     body: { example: REPLACE_CERTIFICATION_EXAMPLE },
@@ -76,6 +83,7 @@ export class CertificationsController {
 
   @Patch(':certification_id')
   @AdminOperation({
+    operationId: 'updateCertification',
     summary: 'Change the given fields of a certification',
     description: LOCKS_SYNCED,
     body: { example: PATCH_CERTIFICATION_EXAMPLE },
@@ -87,7 +95,7 @@ export class CertificationsController {
 
   @Delete(':certification_id')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @AdminOperation({ summary: 'Delete a certification', responses: { 204: 'Deleted', 404: NOT_FOUND } })
+  @AdminOperation({ operationId: 'deleteCertification', summary: 'Delete a certification', responses: { 204: 'Deleted', 404: NOT_FOUND } })
   remove(@Param() { certification_id }: CertificationIdParams): Promise<void> {
     return this.certifications.remove(certification_id);
   }

@@ -16,6 +16,7 @@ export class ContactController {
   @HttpCode(HttpStatus.OK)
   @RateLimit(5)
   @Operation({
+    operationId: 'sendContactMessage',
     summary: 'Send a contact message',
     description:
       'Stores the message (with a database), then mails a notification to the site owner and a confirmation to the sender ' +

@@ -6,13 +6,14 @@ import { CvFilesService } from './cv-files.service';
 import { CvDownloadCountsDto } from './dto/cv-download-counts.dto';
 
 /** The CV's download counts, for admins (every instance counts the same: from the stored events). */
-@ApiTags('metrics')
+@ApiTags('cv')
 @Controller('metrics')
 export class CvDownloadCountsController {
   constructor(private readonly cvFiles: CvFilesService) {}
 
   @Get('cv-downloads')
   @AdminOperation({
+    operationId: 'getCvDownloadCounts',
     summary: 'CV downloads, in total and per language',
     responses: { 200: CvDownloadCountsDto, 503: CONTENT_STORE_UNAVAILABLE },
   })

@@ -34,9 +34,10 @@ export class CvDownloadController {
 
   @Patch()
   @Operation({
+    operationId: 'getCvDownloadLink',
     summary: 'Where to download the CV in a language',
     description: 'The body is optional; english when left out. PATCH, so the explorer shows it as an action button.',
-    body: { example: { lang: 'nederlands' }, required: false },
+    body: { example: { lang: 'nederlands' } },
     responses: {
       200: CvDownloadLinkDto,
       404: { description: 'This language variant is missing', detail: 'The nederlands CV is not available' },

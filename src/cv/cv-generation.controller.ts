@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Patch, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Operation } from '@/common/openapi/operation.decorator';
+import { headerRef } from '@/common/openapi/response-headers';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
 import { CvGenerationService } from './cv-generation.service';
 import { cvFileName } from './cv-language';
@@ -13,7 +14,7 @@ export class CvGenerationController {
   constructor(private readonly generation: CvGenerationService) {}
 
   @Get('status')
-  @Operation({ summary: 'Whether on-demand CV generation is available', responses: { 200: CvStatusDto } })
+  @Operation({ operationId: 'getCvStatus', summary: 'Whether on-demand CV generation is available', responses: { 200: CvStatusDto } })
   async status(): Promise<CvStatusDto> {
     return { enabled: await this.generation.isEnabled() };
   }
@@ -21,12 +22,17 @@ export class CvGenerationController {
   @Patch('generate')
   @RateLimit(2)
   @Operation({
+    operationId: 'generateCv',
     summary: 'Generate the CV from the current content',
     description: 'Renders the CV with headless Chromium. The body is optional; english when left out.',
-    body: { example: { lang: 'english' }, required: false },
+    body: { example: { lang: 'english' } },
     responses: {
       // The PDF is the only answer in another media type than JSON; every error is JSON.
-      200: { description: 'The CV as a PDF file', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+      200: {
+        description: 'The CV as a PDF file',
+        content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+        headers: { 'Content-Disposition': headerRef('Content-Disposition') },
+      },
       404: { description: 'The cvGeneration flag is off', detail: 'CV generation is not enabled' },
       503: {
         description: 'No usable browser, too many renders waiting, or a render over 30 s',

@@ -28,16 +28,17 @@ export class ExperienceController {
   constructor(private readonly experience: ExperienceService) {}
 
   @Get()
-  @PublicRead({ summary: 'Work entries, newest first', returns: [WorkEntryDto] })
+  @PublicRead({ operationId: 'listExperience', summary: 'Work entries, newest first', returns: [WorkEntryDto] })
   findAll(@Query() { top }: ExperienceQueryDto): Promise<WorkEntryDto[]> {
     return this.experience.findRecent(top);
   }
 
   @Get(':index')
   @PublicRead({
+    operationId: 'getWorkEntryByIndex',
     summary: 'One work entry by position (0 is the newest)',
     description: 'Deprecated: indexes shift when entries are reordered. Use GET /api/experience.',
-    deprecated: true,
+    deprecatedSince: '2026-11-22',
     returns: WorkEntryDto,
     notFound: { description: 'No entry at this index', detail: 'Experience entry at index 12 not found' },
   })
@@ -47,6 +48,7 @@ export class ExperienceController {
 
   @Post()
   @AdminOperation({
+    operationId: 'createWorkEntry',
     summary: 'Create a work entry; it goes first, as the newest',
     body: { example: CREATE_WORK_ENTRY_EXAMPLE },
     responses: { 201: IdResponseDto },
@@ -58,6 +60,7 @@ export class ExperienceController {
   // Declared before PATCH :entry_id so that "reorder" never meets the UUID check.
   @Patch('reorder')
   @AdminOperation({
+    operationId: 'reorderExperience',
     summary: 'Move the listed entries to the front, in the listed order',
     body: { example: REORDER_WORK_ENTRIES_EXAMPLE },
     responses: {
@@ -74,6 +77,7 @@ export class ExperienceController {
 
   @Put(':entry_id')
   @AdminOperation({
+    operationId: 'replaceWorkEntry',
     summary: 'Replace a work entry',
     description: 'company, role and period are required; omitted optional fields are reset.',
     body: { example: REPLACE_WORK_ENTRY_EXAMPLE },
@@ -88,6 +92,7 @@ export class ExperienceController {
 
   @Patch(':entry_id')
   @AdminOperation({
+    operationId: 'updateWorkEntry',
     summary: 'Change the given fields of a work entry',
     body: { example: PATCH_WORK_ENTRY_EXAMPLE },
     responses: { 200: WorkEntryDto, 404: NOT_FOUND },
@@ -98,7 +103,7 @@ export class ExperienceController {
 
   @Delete(':entry_id')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @AdminOperation({ summary: 'Delete a work entry', responses: { 204: 'Deleted', 404: NOT_FOUND } })
+  @AdminOperation({ operationId: 'deleteWorkEntry', summary: 'Delete a work entry', responses: { 204: 'Deleted', 404: NOT_FOUND } })
   remove(@Param() { entry_id }: WorkEntryIdParams): Promise<void> {
     return this.experience.remove(entry_id);
   }

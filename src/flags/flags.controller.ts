@@ -12,6 +12,7 @@ export class FlagsController {
 
   @Get()
   @Operation({
+    operationId: 'getFeatureFlags',
     summary: 'The feature flags',
     description: 'Cached per instance for FLAG_CACHE_TTL_MS.',
     responses: { 200: FeatureFlagsDto },
@@ -22,6 +23,7 @@ export class FlagsController {
 
   @Patch()
   @AdminOperation({
+    operationId: 'updateFeatureFlags',
     summary: 'Change one or both flags',
     description: 'Writes to the configuration store; a flag missing there is created. The next read shows the new state.',
     body: { example: { cvGeneration: true } },

@@ -14,6 +14,7 @@ export class HealthController {
   // Declared in full, outside the prefix's reach: GET /health is the liveness probe's.
   @Get('api/health')
   @Operation({
+    operationId: 'getHealth',
     summary: 'Service health',
     description:
       '`healthy`, or `degraded` when a configured peer does not answer; the message says whether the database, the configuration store and the mail server are reachable (checked at most every 10 s). Always 200 while the process serves.',

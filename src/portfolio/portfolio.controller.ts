@@ -18,6 +18,7 @@ export class PortfolioController {
 
   @Get()
   @AdminOperation({
+    operationId: 'exportContent',
     summary: 'Export all content as one document',
     description: 'From the database, or the served document without one. PUT it back to restore it, or to another environment to move it.',
     responses: { 200: ContentDocumentDto },
@@ -30,6 +31,7 @@ export class PortfolioController {
   // Its body (up to LARGE_BODY_LIMIT) is read only once the credential is checked.
   @UseInterceptors(LargeJsonBodyInterceptor)
   @AdminOperation({
+    operationId: 'importContent',
     summary: 'Replace all content with a document',
     description:
       'One transaction: every list is replaced, or nothing is when anything is invalid (422, with loc paths into the document, the first 100 issues). ' +

@@ -18,13 +18,14 @@ export class ProfileController {
   constructor(private readonly profile: ProfileService) {}
 
   @Get()
-  @PublicRead({ summary: 'The person behind the portfolio', returns: ProfileDto, notFound: NOT_SET })
+  @PublicRead({ operationId: 'getProfile', summary: 'The person behind the portfolio', returns: ProfileDto, notFound: NOT_SET })
   find(): Promise<ProfileDto> {
     return this.profile.find();
   }
 
   @Put()
   @AdminOperation({
+    operationId: 'replaceProfile',
     summary: 'Set the profile',
     description: 'Creates or replaces it: name is required; omitted fields are reset ("", [], and "" in each language).',
     body: { example: REPLACE_PROFILE_EXAMPLE },
@@ -36,6 +37,7 @@ export class ProfileController {
 
   @Patch()
   @AdminOperation({
+    operationId: 'updateProfile',
     summary: 'Change the given fields of the profile',
     description: 'In headline and summary, only the languages given change.',
     body: { example: PATCH_PROFILE_EXAMPLE },

@@ -30,19 +30,25 @@ export class ProjectsController {
   constructor(private readonly projects: ProjectsService) {}
 
   @Get()
-  @PublicRead({ summary: 'Project cards in display order', returns: [ProjectCardDto] })
+  @PublicRead({ operationId: 'listProjects', summary: 'Project cards in display order', returns: [ProjectCardDto] })
   findAll(): Promise<ProjectCardDto[]> {
     return this.projects.findCards();
   }
 
   @Get(':project_id')
-  @PublicRead({ summary: 'One project with its detail and previous/next navigation', returns: ProjectDetailDto, notFound: NOT_FOUND })
+  @PublicRead({
+    operationId: 'getProject',
+    summary: 'One project with its detail and previous/next navigation',
+    returns: ProjectDetailDto,
+    notFound: NOT_FOUND,
+  })
   findOne(@Param() { project_id }: ProjectIdParams): Promise<ProjectDetailDto> {
     return this.projects.findDetail(project_id);
   }
 
   @Post()
   @AdminOperation({
+    operationId: 'createProject',
     summary: 'Create a project; it goes last',
     body: { example: CREATE_PROJECT_EXAMPLE },
     responses: { 201: ProjectCreatedDto, 409: SLUG_TAKEN },
@@ -54,6 +60,7 @@ export class ProjectsController {
   // Declared before PATCH :slug so that "reorder" is never taken for a slug.
   @Patch('reorder')
   @AdminOperation({
+    operationId: 'reorderProjects',
     summary: 'Move the listed projects to the front, in the listed order',
     body: { example: REORDER_PROJECTS_EXAMPLE },
     responses: {
@@ -67,6 +74,7 @@ export class ProjectsController {
 
   @Put(':slug')
   @AdminOperation({
+    operationId: 'replaceProject',
     summary: 'Replace a project',
     description: 'title and description are required; omitted optional fields are reset. The slug stays unless given.',
     body: { example: REPLACE_PROJECT_EXAMPLE },
@@ -81,6 +89,7 @@ export class ProjectsController {
 
   @Patch(':slug')
   @AdminOperation({
+    operationId: 'updateProject',
     summary: 'Change the given fields of a project',
     body: { example: PATCH_PROJECT_EXAMPLE },
     responses: { 200: ProjectDetailDto, 404: NOT_FOUND, 409: SLUG_TAKEN },
@@ -91,7 +100,7 @@ export class ProjectsController {
 
   @Delete(':slug')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @AdminOperation({ summary: 'Delete a project', responses: { 204: 'Deleted', 404: NOT_FOUND } })
+  @AdminOperation({ operationId: 'deleteProject', summary: 'Delete a project', responses: { 204: 'Deleted', 404: NOT_FOUND } })
   remove(@Param() { slug }: ProjectSlugParams): Promise<void> {
     return this.projects.remove(slug);
   }

@@ -5,6 +5,7 @@ import { logRequest } from '@/common/logging/request-log.middleware';
 import { countHit } from '@/common/rate-limit/count-hit';
 import { RATE_LIMITED_BODY, rateLimitKey } from '@/common/rate-limit/rate-limit.guard';
 import { clientKey } from '@/common/http/client-address';
+import { carriesBody } from '@/common/http/json-bodies-only';
 import type { FixedHeaders } from '@/common/http/fixed-headers';
 import type { WindowStorage } from '@/common/rate-limit/window-storage';
 import type { HttpMetrics } from '@/common/telemetry/http-metrics.middleware';
@@ -18,25 +19,17 @@ export interface PublicReadEdgeOptions {
   limits: WindowStorage | null;
   logger: Logger;
   metrics: HttpMetrics | undefined;
-  /** Express's ETag function (its `etag fn` setting), which the error filter's res.json() applies to the 429. */
-  etagOf: (body: Buffer) => string;
 }
 
-/** The throttler's answer over the limit, as the error filter writes it (res.json()), made once. */
-function rateLimitedAnswer(etagOf: (body: Buffer) => string): (res: Response) => void {
-  const body = Buffer.from(JSON.stringify(RATE_LIMITED_BODY));
-  const etag = etagOf(body);
-  return (res) => {
-    res.statusCode = 429;
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader('Content-Length', body.length);
-    res.setHeader('ETag', etag);
-    res.end(body);
-  };
-}
+/** The throttler's answer over the limit, as the error filter writes it. */
+const RATE_LIMITED = Buffer.from(JSON.stringify(RATE_LIMITED_BODY));
 
-/** A GET with a body goes through the pipeline, whose body parser may answer 413 or 422 for it. */
-const hasBody = (req: Request): boolean => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+function answerRateLimited(res: Response): void {
+  res.statusCode = 429;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', RATE_LIMITED.length);
+  res.end(RATE_LIMITED);
+}
 
 /**
  * Public reads answered before Nest's router: a GET of a URL the read model holds an answer for
@@ -48,18 +41,19 @@ const hasBody = (req: Request): boolean => req.headers['transfer-encoding'] !== 
  */
 export function publicReadEdge(options: PublicReadEdgeOptions): RequestHandler {
   const { readModel, fixedHeaders, limits, logger, metrics } = options;
-  const answerRateLimited = rateLimitedAnswer(options.etagOf);
 
   const finish = (req: Request, res: Response, answer: Answer, startedAt: number, overLimit: boolean): void => {
     const { pattern } = answer.read;
     logRequest(logger, req, res, () => pattern, startedAt);
     metrics?.observe(req, res, () => pattern, startedAt);
-    if (overLimit) answerRateLimited(res);
-    else answer.body.writeTo(req, res);
+    if (overLimit) return answerRateLimited(res);
+    for (const [name, value] of answer.read.route.headers) res.setHeader(name, value);
+    answer.body.writeTo(req, res);
   };
 
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || hasBody(req)) return next();
+    // A GET with a body goes through the pipeline, whose body rules may answer 413, 415 or 422 for it.
+    if (req.method !== 'GET' || carriesBody(req)) return next();
     const answer = readModel.answerTo(req.url);
     if (!answer) return next();
     const startedAt = performance.now();

@@ -1,11 +1,13 @@
 import { Injectable, type OnModuleInit, type Type } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import type { FixedHeaders } from '@/common/http/fixed-headers';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { type RateLimitSpec, RATE_LIMITED } from '@/common/rate-limit/rate-limit.decorator';
 import { handlerName } from '@/common/rate-limit/rate-limit.guard';
 import type { ContentDomain } from './content-domains';
 import { CONTENT_DOMAIN, PUBLIC_READ } from './metadata-keys';
+import type { PublicReadMetadata } from './public-read.decorator';
 
 /** A path or query parameter a handler takes (`@Param()`, `@Query()`), as Nest recorded it. */
 export interface ReadParameter {
@@ -23,6 +25,8 @@ export interface PublicReadRoute {
   limit: RateLimitSpec;
   /** What its answer depends on besides the content. */
   parameters: readonly ReadParameter[];
+  /** What its answers (200 and 304) carry besides the body's own headers. */
+  headers: FixedHeaders;
 }
 
 const SOURCES: Partial<Record<number, ReadParameter['source']>> = { [RouteParamtypes.PARAM]: 'param', [RouteParamtypes.QUERY]: 'query' };
@@ -61,12 +65,14 @@ export class PublicReadRoutes implements OnModuleInit {
       const prototype = Object.getPrototypeOf(instance) as Record<string, () => unknown>;
       for (const name of this.scanner.getAllMethodNames(prototype)) {
         const handler = prototype[name];
-        if (this.reflector.get<boolean | undefined>(PUBLIC_READ, handler) !== true) continue;
+        const read = this.reflector.get<PublicReadMetadata | undefined>(PUBLIC_READ, handler);
+        if (!read) continue;
         this.byHandler.set(handler, {
           handler: handlerName(metatype, { name }),
           domains: this.reflector.get<ContentDomain[]>(CONTENT_DOMAIN, metatype),
           limit: this.reflector.get<RateLimitSpec>(RATE_LIMITED, handler),
           parameters: parametersOf(metatype as Type, prototype, name),
+          headers: read.headers,
         });
       }
     }

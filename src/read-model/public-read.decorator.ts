@@ -1,39 +1,53 @@
 import { applyDecorators, SetMetadata, type Type } from '@nestjs/common';
+import type { FixedHeaders } from '@/common/http/fixed-headers';
 import { PUBLIC_READS_PER_MINUTE, RateLimit } from '@/common/rate-limit/rate-limit.decorator';
 import { type ErrorDoc, Operation } from '@/common/openapi/operation.decorator';
+import { headerRef } from '@/common/openapi/response-headers';
 import { PUBLIC_READ } from './metadata-keys';
-import { CACHE_CONTROL } from './prepared-body';
 
 export interface PublicReadSpec {
+  operationId: string;
   summary: string;
   description?: string;
-  deprecated?: boolean;
+  /** The day (YYYY-MM-DD) the read was deprecated: its answers then carry a Deprecation header (RFC 9745). */
+  deprecatedSince?: string;
   returns: Type | [Type];
   /** The 404, when the read can answer one. */
   notFound?: ErrorDoc;
 }
 
-const HEADERS = {
-  ETag: { description: 'Strong validator of the body; send it back in If-None-Match', schema: { type: 'string' } },
-  'Cache-Control': { description: CACHE_CONTROL, schema: { type: 'string' } },
-} as const;
+/** RFC 9745's Deprecation value: `@` and the Unix time of the day. */
+const deprecationValue = (day: string): string => `@${Date.parse(`${day}T00:00:00Z`) / 1000}`;
+
+/** What @PublicRead() records for the read model: the headers its answers carry besides the body's own. */
+export interface PublicReadMetadata {
+  headers: FixedHeaders;
+}
 
 /**
  * A public GET of its controller's @ContentDomain(): PUBLIC_READS_PER_MINUTE (60) a minute, answered from the read model
  * (prepared bytes, ETag and 304, gzip and brotli) and, on a miss, by the handler.
  */
-export const PublicRead = ({ summary, description, deprecated, returns, notFound }: PublicReadSpec): MethodDecorator =>
-  applyDecorators(
-    SetMetadata(PUBLIC_READ, true),
+export const PublicRead = ({ operationId, summary, description, deprecatedSince, returns, notFound }: PublicReadSpec): MethodDecorator => {
+  const headers = {
+    ETag: headerRef('ETag'),
+    'Cache-Control': headerRef('Cache-Control'),
+    ...(deprecatedSince ? { Deprecation: headerRef('Deprecation') } : {}),
+  };
+  const metadata: PublicReadMetadata = { headers: deprecatedSince ? [['Deprecation', deprecationValue(deprecatedSince)]] : [] };
+  return applyDecorators(
+    SetMetadata(PUBLIC_READ, metadata),
     RateLimit(PUBLIC_READS_PER_MINUTE),
     Operation({
+      operationId,
       summary,
       description,
-      deprecated,
+      deprecated: deprecatedSince !== undefined,
       responses: {
-        200: { type: returns, headers: HEADERS },
-        304: { description: 'Not Modified: If-None-Match names the current ETag', headers: HEADERS },
+        200: { type: returns, headers },
+        304: { description: 'Not Modified: If-None-Match names the current ETag', headers },
         404: notFound,
       },
     }),
   );
+};

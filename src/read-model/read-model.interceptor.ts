@@ -1,6 +1,6 @@
 import { type CallHandler, type ExecutionContext, HttpException, Injectable, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { from, lastValueFrom, type Observable, of, switchMap, tap } from 'rxjs';
 import { isDatabaseUnavailable } from '@/common/errors/database-unavailable';
 import { matchedRoute } from '@/common/http/matched-route';
@@ -30,7 +30,13 @@ export class ReadModelInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<Request>();
     const route = this.publicReads.of(context.getHandler());
-    if (route) return from(this.keys.of(route, request)).pipe(switchMap((key) => this.answer(key, route, request, next)));
+    if (route) {
+      const response = context.switchToHttp().getResponse<Response>();
+      return from(this.keys.of(route, request)).pipe(
+        switchMap((key) => this.answer(key, route, request, next)),
+        tap(() => route.headers.forEach(([name, value]) => response.setHeader(name, value))),
+      );
+    }
     if (READS.has(request.method)) return next.handle();
     const domains = this.reflector.get<ContentDomain[]>(CONTENT_DOMAIN, context.getClass());
     const invalidate = () => domains.forEach((domain) => this.readModel.invalidate(domain));

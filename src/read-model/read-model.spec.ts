@@ -2,7 +2,7 @@ import { PreparedBody } from './prepared-body';
 import { type AnsweringRead, ReadModel } from './read-model';
 
 const read = (domain: 'projects' | 'skills'): AnsweringRead => ({
-  route: { handler: `${domain}#findAll`, domains: [domain], limit: { limit: 100, ttl: 60_000 }, parameters: [] },
+  route: { handler: `${domain}#findAll`, domains: [domain], limit: { limit: 100, ttl: 60_000 }, parameters: [], headers: [] },
   pattern: `/api/${domain}`,
 });
 

@@ -34,13 +34,14 @@ export class SkillsController {
   constructor(private readonly skills: SkillsService) {}
 
   @Get()
-  @PublicRead({ summary: 'Skill categories with their skills', returns: [SkillCategoryDto] })
+  @PublicRead({ operationId: 'listSkillCategories', summary: 'Skill categories with their skills', returns: [SkillCategoryDto] })
   findAll(): Promise<SkillCategoryDto[]> {
     return this.skills.findCategories();
   }
 
   @Post('categories')
   @AdminOperation({
+    operationId: 'createSkillCategory',
     summary: 'Create a skill category, optionally with skills; it goes last',
     body: { example: CREATE_CATEGORY_EXAMPLE },
     responses: { 201: IdResponseDto },
@@ -51,6 +52,7 @@ export class SkillsController {
 
   @Put('categories/:category_id')
   @AdminOperation({
+    operationId: 'replaceSkillCategory',
     summary: 'Replace a skill category (title required); its skills stay as they are',
     body: { example: REPLACE_CATEGORY_EXAMPLE },
     responses: { 200: SkillCategoryDto, 404: CATEGORY_NOT_FOUND },
@@ -64,6 +66,7 @@ export class SkillsController {
 
   @Patch('categories/:category_id')
   @AdminOperation({
+    operationId: 'updateSkillCategory',
     summary: 'Change the given fields of a skill category',
     body: { example: PATCH_CATEGORY_EXAMPLE },
     responses: { 200: SkillCategoryDto, 404: CATEGORY_NOT_FOUND },
@@ -75,6 +78,7 @@ export class SkillsController {
   @Delete('categories/:category_id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @AdminOperation({
+    operationId: 'deleteSkillCategory',
     summary: 'Delete a skill category and its skills',
     responses: { 204: 'Deleted, with its skills', 404: CATEGORY_NOT_FOUND },
   })
@@ -84,6 +88,7 @@ export class SkillsController {
 
   @Post('categories/:category_id/skills')
   @AdminOperation({
+    operationId: 'createSkill',
     summary: 'Add a skill to a category; it goes last',
     body: { example: CREATE_SKILL_EXAMPLE },
     responses: { 201: IdResponseDto, 404: CATEGORY_NOT_FOUND },
@@ -94,6 +99,7 @@ export class SkillsController {
 
   @Put(':skill_id')
   @AdminOperation({
+    operationId: 'replaceSkill',
     summary: 'Replace a skill (name required)',
     body: { example: REPLACE_SKILL_EXAMPLE },
     responses: { 200: SkillDto, 404: SKILL_NOT_FOUND },
@@ -107,6 +113,7 @@ export class SkillsController {
 
   @Patch(':skill_id')
   @AdminOperation({
+    operationId: 'updateSkill',
     summary: 'Change the given fields of a skill',
     body: { example: PATCH_SKILL_EXAMPLE },
     responses: { 200: SkillDto, 404: SKILL_NOT_FOUND },
@@ -117,7 +124,7 @@ export class SkillsController {
 
   @Delete(':skill_id')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @AdminOperation({ summary: 'Delete a skill', responses: { 204: 'Deleted', 404: SKILL_NOT_FOUND } })
+  @AdminOperation({ operationId: 'deleteSkill', summary: 'Delete a skill', responses: { 204: 'Deleted', 404: SKILL_NOT_FOUND } })
   removeSkill(@Param() { skill_id }: SkillIdParams): Promise<void> {
     return this.skills.removeSkill(skill_id);
   }

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DEMO_CONTENT } from '@/content';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppWithPeers, createAppWithPeers } from '@test/support/app-with-peers';
+import { withSharedPartsInline } from '@test/support/openapi-description';
 import type { TestApp } from '@test/support/test-app';
 
 interface Parameter {
@@ -16,7 +17,7 @@ interface Operation {
   requestBody?: { required?: boolean; content: Record<string, { examples?: Record<string, { value: unknown }> }> };
   responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
 }
-type Description = { paths: Record<string, Record<string, Operation>> };
+type Description = { paths: Record<string, Record<string, Operation>>; components?: Record<string, Record<string, unknown>> };
 
 const operationsOf = (description: Description) =>
   Object.entries(description.paths).flatMap(([path, item]) =>
@@ -37,7 +38,7 @@ describe('the examples of the description', () => {
   beforeAll(async () => {
     peers = await createAppWithPeers();
     testApp = peers.testApp;
-    description = (await request(testApp.server).get('/openapi.json').expect(200)).body as Description;
+    description = withSharedPartsInline((await request(testApp.server).get('/openapi.json').expect(200)).body as Description);
   });
   afterAll(() => peers.close());
 

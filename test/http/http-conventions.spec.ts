@@ -62,6 +62,16 @@ describe('HTTP conventions', () => {
       expect(response.body).toEqual({ detail: 'Not Found' });
     });
 
+    it.each(['/no/such/page', '/docs/no-such-asset.js', '/healthz'])(
+      'answers an unknown route outside /api (%s) with the same JSON 404',
+      async (path) => {
+        const response = await http().get(path).expect(404);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(response.body).toEqual({ detail: 'Not Found' });
+        expect(response.headers['x-request-id']).toBeDefined();
+      },
+    );
+
     it('answers malformed JSON with a FastAPI json_invalid 422', async () => {
       const response = await postJson('{"name": "ab",').expect(422);
       expect(response.body).toEqual({ detail: [{ loc: ['body'], msg: expect.any(String), type: 'json_invalid' }] });
@@ -78,11 +88,11 @@ describe('HTTP conventions', () => {
       ]);
     });
 
-    it('reports a missing field as missing, and an absent body the same way', async () => {
+    it('reports a missing field as missing, and an absent body as a missing body (as FastAPI does)', async () => {
       const empty = await http().post('/api/test-probe').send({}).expect(422);
       expect(empty.body.detail).toEqual([{ loc: ['body', 'name'], msg: 'Field required', type: 'missing' }]);
       const none = await http().post('/api/test-probe').expect(422);
-      expect(none.body.detail).toEqual(empty.body.detail);
+      expect(none.body.detail).toEqual([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
     });
 
     it.each(['[1, 2]', '"text"', '42', 'null'])('refuses the non-object body %s', async (body) => {
@@ -126,6 +136,67 @@ describe('HTTP conventions', () => {
     });
   });
 
+  describe('bodies are JSON in UTF-8 only', () => {
+    it.each([
+      ['a form', 'application/x-www-form-urlencoded', 'name=abc'],
+      ['text', 'text/plain', '{"name":"abc"}'],
+      ['JSON in Latin-1', 'application/json; charset=latin1', '{"name":"abc"}'],
+      ['JSON in UTF-16', 'application/json; charset=utf-16', '{"name":"abc"}'],
+      ['a JSON-like type', 'application/vnd.api+json', '{"name":"abc"}'],
+    ])('refuses %s with 415 {detail}, parsing nothing', async (_, contentType, body) => {
+      const response = await http().post('/api/test-probe').set('Content-Type', contentType).send(body).expect(415);
+      expect(response.body).toEqual({ detail: 'Request bodies must be application/json in UTF-8' });
+    });
+
+    it('refuses a body without a Content-Type with 415', async () => {
+      const response = await http().post('/api/test-probe').unset('Content-Type').send(Buffer.from('{"name":"abc"}')).expect(415);
+      expect(response.body).toEqual({ detail: 'Request bodies must be application/json in UTF-8' });
+    });
+
+    it('takes JSON with or without its UTF-8 charset, in any case', async () => {
+      for (const contentType of ['application/json', 'application/json; charset=utf-8', 'Application/JSON; Charset=UTF-8']) {
+        await http().post('/api/test-probe').set('Content-Type', contentType).send('{"name":"abc"}').expect(201);
+      }
+    });
+
+    it('takes an empty body of any type as no body: a required one is then 422 missing', async () => {
+      const response = await http().post('/api/test-probe').set('Content-Type', 'text/plain').set('Content-Length', '0').expect(422);
+      expect(response.body.detail).toEqual([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
+    });
+  });
+
+  describe('conditional reads (RFC 9110 13.1.2)', () => {
+    it.each([
+      ['nothing else', {}],
+      ['Cache-Control: no-cache and Pragma: no-cache, as Fetch adds them', { 'Cache-Control': 'no-cache', Pragma: 'no-cache' }],
+      ['Cache-Control: max-age=0', { 'Cache-Control': 'max-age=0' }],
+    ])('answers 304 to an If-None-Match that names the ETag, with %s', async (_, headers) => {
+      for (const path of ['/api/projects', '/api/feature-flags']) {
+        const { headers: first } = await http().get(path).expect(200);
+        await http()
+          .get(path)
+          .set({ ...headers, 'If-None-Match': first.etag })
+          .expect(304);
+      }
+    });
+
+    it('answers 200 to an If-None-Match that names another ETag', async () => {
+      await http().get('/api/projects').set('If-None-Match', '"another"').set('Cache-Control', 'no-cache').expect(200);
+    });
+  });
+
+  describe('deprecated reads', () => {
+    it('carry Deprecation (RFC 9745) on their answers, from the pipeline and from the read model alike, but not on errors', async () => {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const response = await http().get('/api/experience/0').expect(200);
+        expect(response.headers.deprecation).toBe('@1795305600');
+      }
+      const invalid = await http().get('/api/experience/x').expect(422);
+      expect(invalid.headers.deprecation).toBeUndefined();
+      expect((await http().get('/api/experience').expect(200)).headers.deprecation).toBeUndefined();
+    });
+  });
+
   describe('CORS', () => {
     it('answers a preflight from any origin, with PATCH and any header, credentials off', async () => {
       const response = await http()
@@ -141,10 +212,30 @@ describe('HTTP conventions', () => {
       expect(response.headers['x-request-id']).toBeDefined();
     });
 
-    it('marks simple responses readable by any origin and exposes the request id', async () => {
+    it('lets browsers keep a preflight for two hours (Chromium caps it there)', async () => {
+      const response = await http()
+        .options('/api/profile')
+        .set('Origin', 'https://portfolio.example')
+        .set('Access-Control-Request-Method', 'PUT')
+        .expect(204);
+      expect(response.headers['access-control-max-age']).toBe('7200');
+    });
+
+    it('marks simple responses readable by any origin and exposes every header the description declares', async () => {
       const response = await http().get('/api/health').set('Origin', 'https://elsewhere.example').expect(200);
       expect(response.headers['access-control-allow-origin']).toBe('*');
-      expect(response.headers['access-control-expose-headers']).toContain('X-Request-Id');
+      expect(response.headers['access-control-expose-headers']?.split(',')).toEqual([
+        'X-Request-Id',
+        'ETag',
+        'Cache-Control',
+        'Retry-After',
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Reset',
+        'WWW-Authenticate',
+        'Deprecation',
+        'Content-Disposition',
+      ]);
     });
   });
 });

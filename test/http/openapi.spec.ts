@@ -1,9 +1,10 @@
 import { validate } from '@readme/openapi-parser';
 import request from 'supertest';
+import { withSharedPartsInline } from '@test/support/openapi-description';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
 type Operation = {
-  security?: unknown;
+  security?: unknown[];
   deprecated?: boolean;
   parameters?: unknown[];
   requestBody?: unknown;
@@ -28,7 +29,7 @@ describe('GET /openapi.json', () => {
     testApp = await createTestApp({
       env: { OPENAPI_SERVER_PROD: 'https://api.portfolio.example', OPENAPI_SERVER_DEV: 'https://dev.portfolio.example' },
     });
-    document = (await request(testApp.server).get('/openapi.json').expect(200)).body;
+    document = withSharedPartsInline((await request(testApp.server).get('/openapi.json').expect(200)).body);
   });
   afterAll(() => testApp.close());
 
@@ -89,9 +90,13 @@ describe('GET /openapi.json', () => {
   it('declares 429 on exactly the rate-limited operations and the admin operations, with Retry-After', () => {
     const limited = operations().filter(({ operation }) => '429' in operation.responses);
     for (const { path, method, operation } of limited)
-      expect([method, path, Object.keys(operation.responses['429'].headers ?? {})]).toEqual([method, path, ['Retry-After']]);
-    const isAdmin = ({ path, operation }: { path: string; operation: { security?: unknown } }) =>
-      operation.security !== undefined && !path.endsWith('/auth/me');
+      expect([method, path, Object.keys(operation.responses['429'].headers ?? {}).sort()]).toEqual([
+        method,
+        path,
+        ['Retry-After', 'X-Request-Id'],
+      ]);
+    const isAdmin = ({ path, operation }: { path: string; operation: { security?: unknown[] } }) =>
+      Boolean(operation.security?.length) && !path.endsWith('/auth/me');
     expect(
       limited
         .filter((op) => !isAdmin(op))
@@ -125,8 +130,7 @@ describe('GET /openapi.json', () => {
   it('puts the bearer requirement, 401, 403 and 429 (and 503 where a database is needed) on every admin operation', () => {
     const isPublicAction = ({ method, path }: { method: string; path: string }) =>
       PUBLIC_ACTIONS.includes(`${method.toUpperCase()} ${path}`);
-    for (const action of operations().filter(isPublicAction))
-      expect([action.path, action.operation.security]).toEqual([action.path, undefined]);
+    for (const action of operations().filter(isPublicAction)) expect([action.path, action.operation.security]).toEqual([action.path, []]);
     const adminOperations = operations().filter((op) => (op.method !== 'get' && !isPublicAction(op)) || ADMIN_READS.includes(op.path));
     expect(adminOperations.length).toBeGreaterThanOrEqual(19);
     for (const { path, method, operation } of adminOperations) {
@@ -135,7 +139,7 @@ describe('GET /openapi.json', () => {
       expect([path, method, Object.keys(operation.responses)]).toEqual([path, method, expect.arrayContaining(expected)]);
     }
     const guarded = operations()
-      .filter((op) => op.operation.security)
+      .filter((op) => (op.operation.security as unknown[]).length > 0)
       .map(({ method, path }) => `${method} ${path}`);
     expect(guarded.sort()).toEqual(adminOperations.map(({ method, path }) => `${method} ${path}`).sort());
   });

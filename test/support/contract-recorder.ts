@@ -10,13 +10,14 @@ interface Recorded {
   status: number;
   contentType: string;
   encoding: string;
+  headers: string[];
   bytes: Buffer;
 }
 
 /**
  * Sees every response a test app sends and checks it against the app's own /openapi.json: a
- * status the operation does not declare, or a JSON body that does not validate, is a
- * violation, and the app's close() fails the spec with the list. Paths the description leaves
+ * status or a client-readable header the operation does not declare, or a JSON body that does
+ * not validate, is a violation, and the app's close() fails the spec with the list. Paths the description leaves
  * out (/health, the test probes) are not judged.
  */
 export class ContractRecorder {
@@ -46,6 +47,7 @@ export class ContractRecorder {
         status: res.statusCode,
         contentType: String(res.getHeader('content-type') ?? ''),
         encoding: String(res.getHeader('content-encoding') ?? 'identity'),
+        headers: res.getHeaderNames(),
         bytes: Buffer.concat(chunks),
       }),
     );

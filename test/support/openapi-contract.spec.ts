@@ -5,12 +5,18 @@ const document = {
     '/api/items/{id}': {
       get: {
         responses: {
-          '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } },
+          '200': {
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } },
+            headers: { ETag: { $ref: '#/components/headers/ETag' } },
+          },
+          '304': { $ref: '#/components/responses/NotModified' },
         },
       },
     },
   },
   components: {
+    headers: { ETag: { schema: { type: 'string' } }, 'X-Request-Id': { schema: { type: 'string' } } },
+    responses: { NotModified: { description: 'Not Modified', headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } } } },
     schemas: {
       Item: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, note: { type: ['string', 'null'] } } },
     },
@@ -20,12 +26,13 @@ const document = {
 const exchange = (
   status: number,
   body: unknown,
-  { path = '/api/items/7', contentType = 'application/json; charset=utf-8' } = {},
+  { path = '/api/items/7', contentType = 'application/json; charset=utf-8', headers = ['content-type'] } = {},
 ): Exchange => ({
   method: 'GET',
   path,
   status,
   contentType,
+  headers,
   body,
 });
 
@@ -48,6 +55,18 @@ describe('OpenApiContract', () => {
     expect(contract.problemWith(exchange(200, undefined, { contentType: 'application/pdf' }))).toBe(
       'GET /api/items/{id} 200 answered application/pdf, but declares application/json',
     );
+  });
+
+  it('accepts the client-readable headers a status declares, also through a shared response', () => {
+    expect(contract.problemWith(exchange(200, { name: 'a' }, { headers: ['content-type', 'etag', 'vary'] }))).toBeUndefined();
+    expect(contract.problemWith(exchange(304, undefined, { contentType: '', headers: ['x-request-id'] }))).toBeUndefined();
+  });
+
+  it('rejects a client-readable header the status does not declare', () => {
+    expect(contract.problemWith(exchange(200, { name: 'a' }, { headers: ['etag', 'retry-after', 'x-ratelimit-limit'] }))).toBe(
+      'GET /api/items/{id} 200 sent retry-after, x-ratelimit-limit, which it does not declare',
+    );
+    expect(contract.problemWith(exchange(304, undefined, { contentType: '', headers: ['etag'] }))).toContain('sent etag');
   });
 
   it('rejects an undescribed route', () => {

@@ -1,33 +1,46 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
+import { CLIENT_READABLE_HEADERS } from '@/common/openapi/response-headers';
+import { withSharedPartsInline } from './openapi-description';
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, { responses: Record<string, ResponseObject> }>>;
-  components: { schemas: Record<string, object> };
+  components: { schemas: Record<string, object> } & Record<string, Record<string, unknown>>;
 }
 export interface Exchange {
   method: string;
   path: string;
   status: number;
   contentType: string;
+  /** The names of the response's headers, in any case. */
+  headers: string[];
   body: unknown;
 }
 interface ResponseObject {
   content?: Record<string, { schema?: object }>;
+  headers?: Record<string, unknown>;
+  /** A shared response (components.responses), written out before any check. */
+  $ref?: string;
 }
+
+const READABLE = new Set(CLIENT_READABLE_HEADERS.map((name) => name.toLowerCase()));
 
 /**
  * Checks a real response against what /openapi.json declares for its operation and status:
- * the status must be declared, the media type must be one it declares, and a JSON body must
- * validate against its schema.
+ * the status must be declared, every client-readable header it carries must be declared on it,
+ * the media type must be one it declares, and a JSON body must validate against its schema.
  */
 export class OpenApiContract {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly routes: { method: string; template: string; pattern: RegExp }[];
 
-  constructor(private readonly document: OpenApiDocument) {
+  private readonly document: OpenApiDocument;
+
+  constructor(served: OpenApiDocument) {
+    this.document = withSharedPartsInline(served);
+    const document = this.document;
     addFormats(this.ajv);
     this.ajv.addSchema({ $id: 'openapi', components: document.components });
     this.routes = Object.entries(document.paths).flatMap(([template, item]) =>
@@ -49,6 +62,9 @@ export class OpenApiContract {
     const declared = this.document.paths[route.template][method].responses[String(exchange.status)];
     const operation = `${method.toUpperCase()} ${route.template}`;
     if (!declared) return `${operation} answered ${exchange.status}, which it does not declare`;
+    const declaredHeaders = new Set(Object.keys(declared.headers ?? {}).map((name) => name.toLowerCase()));
+    const undeclared = exchange.headers.filter((name) => READABLE.has(name.toLowerCase()) && !declaredHeaders.has(name.toLowerCase()));
+    if (undeclared.length > 0) return `${operation} ${exchange.status} sent ${undeclared.join(', ')}, which it does not declare`;
     const mediaType = exchange.contentType.split(';')[0].trim();
     const declaredTypes = Object.keys(declared.content ?? {});
     if (mediaType && declaredTypes.length > 0 && !declaredTypes.includes(mediaType)) {

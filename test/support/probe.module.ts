@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Module, Post } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiExcludeController, ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
 
@@ -26,6 +26,7 @@ class ProbeDto {
 
 /** Routes that exist only in tests, to drive the body pipeline, the unexpected-error path and
  * a response the client does not wait for. */
+@ApiExcludeController()
 @Controller('test-probe')
 class ProbeController {
   @Post()

@@ -8,7 +8,7 @@ import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { AppModule } from '@/app.module';
-import { configureApp } from '@/app.setup';
+import { APPLICATION_OPTIONS, configureApp } from '@/app.setup';
 import { ServiceHttpAdapter } from '@/common/http/service-http-adapter';
 import { LOG_DESTINATION } from '@/common/logging/root-logger';
 import { ContractRecorder } from './contract-recorder';
@@ -48,7 +48,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { logDestination } = options;
   if (logDestination) builder.overrideProvider(LOG_DESTINATION).useValue(logDestination);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>(new ServiceHttpAdapter(), { bufferLogs: true });
+  const app = moduleRef.createNestApplication<NestExpressApplication>(new ServiceHttpAdapter(), {
+    ...APPLICATION_OPTIONS,
+    bufferLogs: true,
+  });
   const recorder = new ContractRecorder();
   app.use(recorder.middleware);
   configureApp(app);

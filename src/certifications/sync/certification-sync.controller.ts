@@ -16,6 +16,7 @@ export class CertificationSyncController {
   @HttpCode(HttpStatus.OK)
   @RateLimit(10, 'hour')
   @Operation({
+    operationId: 'syncCertifications',
     summary: 'Pull certifications from Credly, Microsoft Learn and Open Badges',
     description:
       'Upserts on (source, external_id); rows with sync_enabled false and manual rows are never changed. ' +

@@ -33,7 +33,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const [status, body] = this.toResponse(exception, request);
     if (response.headersSent) return;
-    response.status(status).json(body);
+    // Not res.json(): an error body is no representation to validate, so it carries no ETag.
+    const json = JSON.stringify(body);
+    response.status(status).type('application/json').setHeader('Content-Length', Buffer.byteLength(json));
+    response.end(json);
   }
 
   private toResponse(exception: unknown, request: Request): [number, object] {

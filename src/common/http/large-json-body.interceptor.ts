@@ -3,6 +3,7 @@ import { json, type Request, type Response } from 'express';
 import pLimit from 'p-limit';
 import { from, type Observable, switchMap } from 'rxjs';
 import { LARGE_BODY_LIMIT } from './body-limits';
+import { isJsonInUtf8 } from './json-bodies-only';
 
 /** How many large bodies an instance reads at once; more wait their turn. */
 const LARGE_BODIES_AT_ONCE = 2;
@@ -17,7 +18,7 @@ const LARGE_BODIES_AT_ONCE = 2;
 @Injectable()
 export class LargeJsonBodyInterceptor implements NestInterceptor {
   private readonly reading = pLimit(LARGE_BODIES_AT_ONCE);
-  private readonly parse = json({ limit: LARGE_BODY_LIMIT, inflate: false, type: () => true });
+  private readonly parse = json({ limit: LARGE_BODY_LIMIT, inflate: false, type: isJsonInUtf8 });
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();

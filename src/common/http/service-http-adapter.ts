@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import type { Response } from 'express';
+import type { RequestHandler, Response } from 'express';
+import type { RouteInfo } from '@nestjs/common/interfaces';
 import { answerClientError, answerConnect } from './client-errors';
 import type { FixedHeaders } from './fixed-headers';
 import { WrittenAnswer } from './written-answer';
@@ -33,6 +34,15 @@ export class ServiceHttpAdapter extends ExpressAdapter {
   /** The headers every answer carries (helmet's and CORS's), made once: also on the answers Node's server writes itself. */
   answerEveryRequestWith(fixedHeaders: FixedHeaders): void {
     this.fixedHeaders = fixedHeaders;
+  }
+
+  /**
+   * Nest answers its JSON 404 under the global prefix (and on the excluded routes) only; an unknown
+   * path outside /api would meet Express's HTML page. The same handler closes the whole stack.
+   */
+  override setNotFoundHandler(handler: RequestHandler, prefix?: string, excludedRoutes?: RouteInfo[]): unknown {
+    super.setNotFoundHandler(handler, prefix, excludedRoutes);
+    return this.use(handler);
   }
 
   override reply(response: Response, body: unknown, statusCode?: number): unknown {

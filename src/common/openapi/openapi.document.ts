@@ -4,8 +4,25 @@ import type { Request, Response } from 'express';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ErrorDetailDto, HttpValidationErrorDto } from '@/common/http/error-bodies.dto';
 import { declareCommonResponses } from './common-responses';
+import { applySchemaRules } from './schema-rules';
 
 const OPENAPI_VERSION = '1.2.0';
+
+/** The explorer's sections, in its order. */
+const TAGS: [name: string, description: string][] = [
+  ['profile', 'The person behind the portfolio'],
+  ['projects', 'Project cards and details'],
+  ['experience', 'Work entries, newest first'],
+  ['skills', 'Skill categories and their skills'],
+  ['awards', 'Awards'],
+  ['certifications', 'Certifications, written by hand or pulled from badge providers'],
+  ['contact', 'Contact messages to the owner'],
+  ['cv', 'The CV: where to download it, generation, download counts'],
+  ['feature flags', 'Flags the site reads'],
+  ['content', 'The whole portfolio as one document'],
+  ['auth', 'Who a token belongs to'],
+  ['health', 'Whether the service and its dependencies answer'],
+];
 
 export interface OpenApiServers {
   production: string;
@@ -14,7 +31,7 @@ export interface OpenApiServers {
 
 /** The description is the same whatever the configuration, but for the server entries. */
 export function buildOpenApiDocument(app: INestApplication, servers: OpenApiServers): OpenAPIObject {
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setOpenAPIVersion('3.1.0')
     .setTitle('Portfolio Content Service')
     .setDescription('Public portfolio content, contact messages, CV downloads and feature flags, plus admin writes.')
@@ -22,11 +39,12 @@ export function buildOpenApiDocument(app: INestApplication, servers: OpenApiServ
     .addServer('http://localhost:8000', 'Local')
     .addServer(servers.production, 'Production')
     .addServer(servers.dev, 'Development')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API_ADMIN_TOKEN or an Entra ID access token' })
-    .build();
-  const document = SwaggerModule.createDocument(app, config, {
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API_ADMIN_TOKEN or an Entra ID access token' });
+  for (const [name, description] of TAGS) builder.addTag(name, description);
+  const document = SwaggerModule.createDocument(app, builder.build(), {
     extraModels: [ErrorDetailDto, HttpValidationErrorDto],
   });
+  applySchemaRules(document);
   declareCommonResponses(document);
   return document;
 }

@@ -1,8 +1,10 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import { ApiBody, ApiOperation, ApiResponse, type ApiResponseOptions, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOperation, ApiResponse, type ApiResponseOptions, getSchemaPath } from '@nestjs/swagger';
 import { ErrorDetailDto } from '@/common/http/error-bodies.dto';
+import { isOptionalBody } from '@/common/validation/optional-body';
+import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
 
 /** An error answer with the detail the service sends, shown as its example. */
 export interface ErrorDoc {
@@ -24,11 +26,11 @@ export interface BodyDoc {
   example: unknown;
   /** The body's model, where the handler's parameter does not name it (a body validated by a pipe of its own). */
   type?: Type;
-  /** False where the body may be left out (the CV operations). */
-  required?: boolean;
 }
 
 export interface OperationSpec {
+  /** What a client calls it: a lowerCamelCase verb phrase (`listProjects`), unique and stable once published. */
+  operationId: string;
   summary: string;
   description?: string;
   deprecated?: boolean;
@@ -67,26 +69,33 @@ function response(status: number, doc: ResponseDoc): MethodDecorator {
 
 /**
  * The request body with its example. Its model is the handler's @Body() parameter, as Nest
- * recorded it (parameter decorators run before method decorators), unless the doc names one.
+ * recorded it (parameter decorators run before method decorators), unless the doc names one. It
+ * is required unless its model is an @OptionalBody(); a PUT that takes the update model through a
+ * RequireFieldsPipe declares those fields required (`allOf`, so the model keeps its name).
  */
-function requestBody({ example, required = true, type: declared }: BodyDoc): MethodDecorator {
+function requestBody({ example, type: declared }: BodyDoc): MethodDecorator {
   return (target, key, descriptor) => {
-    const routeArguments = (Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, key) ?? {}) as Record<string, { index: number }>;
+    const routeArguments = (Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, key) ?? {}) as Record<
+      string,
+      { index: number; pipes?: unknown[] }
+    >;
     const body = Object.entries(routeArguments).find(([argument]) => argument.startsWith(`${RouteParamtypes.BODY}:`));
     if (!body) throw new Error(`${String(key)} documents a body but takes none`);
-    const type = declared ?? (Reflect.getMetadata('design:paramtypes', target, key) as Type[])[body[1].index];
-    ApiBody({ type, required, examples: { example: { summary: 'Works as it stands on the demo content', value: example } } })(
-      target,
-      key,
-      descriptor,
-    );
+    const { index, pipes = [] } = body[1];
+    const type = declared ?? (Reflect.getMetadata('design:paramtypes', target, key) as Type[])[index];
+    const required = pipes.find((pipe): pipe is RequireFieldsPipe<object> => pipe instanceof RequireFieldsPipe)?.fields;
+    const examples = { example: { summary: 'Works as it stands on the demo content', value: example } };
+    const decorators = required
+      ? [ApiExtraModels(type), ApiBody({ schema: { allOf: [{ $ref: getSchemaPath(type) }, { required: [...required] }] }, examples })]
+      : [ApiBody({ type, required: !isOptionalBody(type), examples })];
+    applyDecorators(...decorators)(target, key, descriptor);
   };
 }
 
 /** Documents an operation in one place: its summary, its body's example and a status-to-answer map. */
-export const Operation = ({ summary, description, deprecated, body, responses }: OperationSpec): MethodDecorator =>
+export const Operation = ({ operationId, summary, description, deprecated, body, responses }: OperationSpec): MethodDecorator =>
   applyDecorators(
-    ApiOperation({ summary, description, deprecated }),
+    ApiOperation({ operationId, summary, description, deprecated }),
     ...(body ? [requestBody(body)] : []),
     ...Object.entries(responses).flatMap(([status, doc]) => (doc === undefined ? [] : [response(Number(status), doc)])),
   );

@@ -1,5 +1,7 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiResponse, type ApiResponseOptions } from '@nestjs/swagger';
+import { ApiExtension, ApiResponse, type ApiResponseOptions } from '@nestjs/swagger';
+import { RATE_LIMIT_EXTENSION } from '@/common/openapi/common-responses';
+import { headerRef } from '@/common/openapi/response-headers';
 import { Throttle } from '@nestjs/throttler';
 import { errorResponse, USUAL_DETAILS } from '@/common/openapi/operation.decorator';
 
@@ -20,7 +22,7 @@ export const PUBLIC_READS_PER_MINUTE = 60;
 /** How a 429 is declared: the service's error body, and Retry-After with the seconds to wait. */
 export const tooManyRequests = (why: string): ApiResponseOptions => ({
   ...errorResponse(`${why}. Retry-After gives the seconds to wait.`, USUAL_DETAILS[429]),
-  headers: { 'Retry-After': { description: 'Seconds until the limit allows this client again', schema: { type: 'integer', minimum: 1 } } },
+  headers: { 'Retry-After': headerRef('Retry-After') },
 });
 
 /**
@@ -31,6 +33,7 @@ export function RateLimit(limit: number, per: keyof typeof WINDOW_MS = 'minute')
   return applyDecorators(
     SetMetadata(RATE_LIMITED, { limit, ttl: WINDOW_MS[per] } satisfies RateLimitSpec),
     Throttle({ default: { limit, ttl: WINDOW_MS[per] } }),
+    ApiExtension(RATE_LIMIT_EXTENSION, { limit, per }),
     ApiResponse({ status: 429, ...tooManyRequests(`Rate limit exceeded (${limit} per ${per} per client)`) }),
   );
 }

@@ -1,4 +1,6 @@
-import { ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, Injectable, UnsupportedMediaTypeException, ValidationPipe } from '@nestjs/common';
+import { BODY_NOT_JSON, UNSUPPORTED_BODY } from '@/common/http/json-bodies-only';
+import { isOptionalBody } from './optional-body';
 import { ErrorLocation, RequestValidationException } from './request-validation.exception';
 import { toValidationIssues } from './validation-issues';
 
@@ -34,7 +36,8 @@ export class RequestValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const location = LOCATIONS[metadata.type];
     if (!location) return value;
-    if (location === 'body') assertObjectBody(value);
+    // An optional body left out validates as {}, so its fields' defaults apply.
+    if (location === 'body' && !(value === undefined && isOptionalBody(metadata.metatype))) assertObjectBody(value);
     // A path value is an identifier: one holding NUL names nothing, and the route says 404.
     if (location !== 'path') assertNoNul(value, [location, ...(metadata.data ? [metadata.data] : [])]);
     if (!metadata.metatype || !this.toValidate(metadata)) return value;
@@ -67,8 +70,9 @@ export class RequestValidationPipe extends ValidationPipe {
 const isEmpty = (value: unknown): boolean =>
   value === undefined || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
 
-function assertObjectBody(value: unknown): void {
-  if (value === undefined) return;
+function assertObjectBody(value: unknown): asserts value is object {
+  if (value === BODY_NOT_JSON) throw new UnsupportedMediaTypeException({ detail: UNSUPPORTED_BODY });
+  if (value === undefined) throw RequestValidationException.single(['body'], 'Field required', 'missing');
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw RequestValidationException.single(
       ['body'],

@@ -7,7 +7,7 @@ import { RequestValidationException } from './request-validation.exception';
  */
 @Injectable()
 export class RequireFieldsPipe<T extends object> implements PipeTransform<T, T> {
-  constructor(private readonly fields: readonly (keyof T & string)[]) {}
+  constructor(readonly fields: readonly (keyof T & string)[]) {}
 
   transform(value: T): T {
     const missing = this.fields.filter((field) => value[field] === undefined);

@@ -3,19 +3,18 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  IsEmail,
   IsArray,
   IsInt,
   IsObject,
   IsOptional,
   IsString,
-  IsUrl,
   IsUUID,
   Matches,
   MaxLength,
   Min,
   MinLength,
   NotContains,
-  isURL,
   ValidateBy,
   ValidateIf,
   ValidateNested,
@@ -73,35 +72,35 @@ export function IsTextList({ maxItems, max }: { maxItems: number; max: number })
 const PLAIN = "[\\w\\-.~!$&'()*+,;=]|%[\\dA-Fa-f]{2}";
 const PATH_CHAR = `(?:${PLAIN}|[:@])`;
 
+const QUERY_AND_FRAGMENT = `(?:\\?(?:${PATH_CHAR}|[/?])*)?(?:#(?:${PATH_CHAR}|[/?])*)?`;
+
 /**
- * An http(s) URL as RFC 3986's grammar has it: what the description's `format: uri` promises.
- * validator's isURL also takes IRIs (`https://a.example/ü`), characters such as `"`, `{` or `|`,
- * and a second `#`, which a client checking that format would refuse.
+ * An http(s) URL a page can link to: a host of DNS labels (or an IPv4 address), an optional port,
+ * then RFC 3986's path, query and fragment, every other character percent-encoded. The server
+ * checks exactly this grammar and the description declares it as the fields' `pattern`, so a
+ * client that checks a link against the description sends nothing the server refuses.
+ * (validator's isURL would also take IRIs, characters such as `"`, `{` or `|`, and a second `#`.)
  */
-const RFC_3986_URI = new RegExp(
-  `^https?://(?:(?:${PLAIN}|:)*@)?(?:\\[[\\dA-Fa-f:.]+\\]|(?:${PLAIN})*)(?::\\d*)?(?:/${PATH_CHAR}*)*` +
-    `(?:\\?(?:${PATH_CHAR}|[/?])*)?(?:#(?:${PATH_CHAR}|[/?])*)?$`,
-);
+const HOST_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
+const HTTP_URL_GRAMMAR = `https?://${HOST_LABEL}(?:\\.${HOST_LABEL})*(?::\\d{1,5})?(?:/${PATH_CHAR}*)*${QUERY_AND_FRAGMENT}`;
+const RFC_3986_URI = new RegExp(`^${HTTP_URL_GRAMMAR}$`);
 
 export const isRfc3986Uri = (value: string): boolean => RFC_3986_URI.test(value);
 
-/** A path on this site: one `/` to begin with (`//host` would be another site), then RFC 3986's path, query and fragment. */
-const SITE_PATH = new RegExp(`^/(?!/)(?:${PATH_CHAR}|/)*(?:\\?(?:${PATH_CHAR}|[/?])*)?(?:#(?:${PATH_CHAR}|[/?])*)?$`);
+/** A path on this site: one `/` to begin with, not two (`//host` would be another site), then RFC 3986's path, query and fragment. */
+const SITE_PATH_GRAMMAR = `/(?:${PATH_CHAR}(?:${PATH_CHAR}|/)*)?${QUERY_AND_FRAGMENT}`;
+const SITE_PATH = new RegExp(`^${SITE_PATH_GRAMMAR}$`);
 
-const HTTP_URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 const HTTP_URL_MESSAGE = 'Input should be an absolute http or https URL, with any other character than RFC 3986 allows percent-encoded';
 
 /** An absolute http(s) URL of at most `max` characters, in RFC 3986's characters (non-ASCII percent-encoded). */
 export function IsHttpUrl({ max, each = false }: { max: number; each?: boolean }): PropertyDecorator {
-  return applyDecorators(
-    IsText({ max, each }),
-    IsUrl(HTTP_URL_OPTIONS, { each, message: HTTP_URL_MESSAGE }),
-    Matches(RFC_3986_URI, { each, message: HTTP_URL_MESSAGE }),
-  );
+  return applyDecorators(IsText({ max, each }), Matches(RFC_3986_URI, { each, message: HTTP_URL_MESSAGE }));
 }
 
-/** How the description declares such a link: what it starts with (the full grammar is the server's). */
-const SITE_PATH_OR_HTTP_URL = '^(?:$|https?://|/(?!/))';
+/** The grammar of each kind of link, as the description declares it (`pattern`): the server checks the same. */
+const URL_PATTERN = RFC_3986_URI.source;
+const SITE_PATH_OR_URL_PATTERN = `^(?:|${HTTP_URL_GRAMMAR}|${SITE_PATH_GRAMMAR})$`;
 
 /**
  * A link a page renders (a project's page or image): an absolute http(s) URL as IsHttpUrl has it,
@@ -113,8 +112,7 @@ function IsHttpUrlOrSitePath({ max }: { max: number }): PropertyDecorator {
     ValidateBy({
       name: 'isUrl',
       validator: {
-        validate: (value: unknown) =>
-          typeof value === 'string' && (SITE_PATH.test(value) || (isURL(value, HTTP_URL_OPTIONS) && RFC_3986_URI.test(value))),
+        validate: (value: unknown) => typeof value === 'string' && (SITE_PATH.test(value) || RFC_3986_URI.test(value)),
         defaultMessage: () => 'Input should be an absolute http or https URL, or a path on this site starting with a single /',
       },
     }),
@@ -195,7 +193,7 @@ type UrlAbsence = 'required' | 'empty' | 'null';
 
 /** An absolute http(s) URL field, declared once for both the validation and the description. */
 export function HttpUrlField({ max, absent, ...doc }: { max: number; absent: UrlAbsence } & FieldDoc): PropertyDecorator {
-  const url = { type: 'string', format: 'uri', maxLength: max } as const;
+  const url = { type: 'string', format: 'uri', pattern: URL_PATTERN, maxLength: max } as const;
   if (absent === 'required') return applyDecorators(ApiProperty({ ...url, ...doc }), IsHttpUrl({ max }));
   if (absent === 'null') {
     return applyDecorators(
@@ -216,9 +214,44 @@ export function HttpUrlField({ max, absent, ...doc }: { max: number; absent: Url
 /** A link a page renders (a project's page or image): an http(s) URL or a path on this site, "" for none; declared once for both. */
 export function SitePathOrUrlField({ max, ...doc }: { max: number } & FieldDoc): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ maxLength: max, pattern: SITE_PATH_OR_HTTP_URL, ...doc }),
+    ApiPropertyOptional({ maxLength: max, pattern: SITE_PATH_OR_URL_PATTERN, ...doc }),
     IsOmittable(),
     IsEmptyOr(),
     IsHttpUrlOrSitePath({ max }),
+  );
+}
+
+const EMAIL_MESSAGE = 'value is not a valid email address';
+
+/**
+ * A plain email address (what mail servers accept: validator's isEmail also takes RFC 5322 quoted
+ * local parts such as "a b"@example.org, which they refuse), at most 254 characters, declared
+ * once for both: required, or "" (or left out) for none.
+ */
+export function EmailField({ absent, ...doc }: { absent: 'required' | 'empty' } & FieldDoc): PropertyDecorator {
+  const email = { type: 'string', format: 'email', maxLength: 254 } as const;
+  const rules = [
+    IsEmail({ blacklisted_chars: '"' }, { message: EMAIL_MESSAGE }),
+    MaxLength(254, { message: 'String should have at most 254 characters' }),
+  ];
+  if (absent === 'required') return applyDecorators(ApiProperty({ ...email, ...doc }), ...rules);
+  return applyDecorators(
+    ApiPropertyOptional({ anyOf: [email, { type: 'string', enum: [''] }], description: 'An email address, or "" for none', ...doc }),
+    IsOmittable(),
+    IsEmptyOr(),
+    ...rules,
+  );
+}
+
+/** What is left of a string after stripping has at least `min` characters: as a pattern a client can check. */
+const trimmedAtLeast = (min: number): string => (min === 1 ? '\\S' : `\\S[\\s\\S]{${min - 2},}\\S`);
+
+/** A required string whose leading and trailing whitespace is stripped first, then `min` to `max` characters; declared once for both. */
+export function TrimmedTextField({ min, max, ...doc }: { min: number; max: number } & FieldDoc): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ type: String, minLength: min, maxLength: max, pattern: trimmedAtLeast(min), ...doc }),
+    // Only strings are stripped: a number or boolean stays what it is and fails IsText.
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)),
+    IsText({ min, max }),
   );
 }

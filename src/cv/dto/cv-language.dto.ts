@@ -1,5 +1,6 @@
 import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
+import { OptionalBody } from '@/common/validation/optional-body';
 import { CV_LANGUAGES, type CvLanguage, DEFAULT_CV_LANGUAGE } from '@/cv/cv-language';
 
 const LANG_MESSAGE = `Input should be ${CV_LANGUAGES.map((lang) => `'${lang}'`).join(' or ')}`;
@@ -13,4 +14,5 @@ export class CvLanguageQueryDto {
 
 /** The optional body of the CV operations; english when left out. */
 @ApiSchema({ name: 'CVDownloadRequest' })
+@OptionalBody()
 export class CvDownloadRequestDto extends CvLanguageQueryDto {}

@@ -1,14 +1,12 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema, PartialType } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsEmail, MaxLength } from 'class-validator';
+import { ApiPropertyOptional, ApiSchema, PartialType } from '@nestjs/swagger';
 import {
+  EmailField,
   HttpUrlField,
-  IsEmptyOr,
   IsNestedList,
   IsNestedObject,
   IsOmittable,
-  IsText,
   TextField,
+  TrimmedTextField,
 } from '@/common/validation/validation.decorators';
 
 /** Text per CV language, each at most `max` characters; a language left out is "" (PUT) or kept (PATCH). */
@@ -41,9 +39,7 @@ export class ProfileLinkInputDto {
 /** PUT /api/profile: creates or replaces the profile; what it leaves out is "" or []. */
 @ApiSchema({ name: 'ProfileReplace' })
 export class ReplaceProfileDto {
-  @ApiProperty({ minLength: 1, maxLength: 100, description: 'Leading and trailing whitespace is stripped first', example: 'Mara Jansen' })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @IsText({ min: 1, max: 100 })
+  @TrimmedTextField({ min: 1, max: 100, description: 'Leading and trailing whitespace is stripped first', example: 'Mara Jansen' })
   readonly name!: string;
 
   @ApiPropertyOptional({ type: HeadlineInputDto, example: { english: 'Backend engineer', nederlands: 'Backend-engineer' } })
@@ -59,11 +55,7 @@ export class ReplaceProfileDto {
   @TextField({ max: 200, optional: true, example: 'Utrecht, Netherlands' })
   readonly location?: string;
 
-  @ApiPropertyOptional({ maxLength: 254, description: 'An email address, or "" for none', example: 'mara@marajansen.example' })
-  @IsOmittable()
-  @IsEmptyOr()
-  @IsEmail({}, { message: 'value is not a valid email address' })
-  @MaxLength(254, { message: 'String should have at most 254 characters' })
+  @EmailField({ absent: 'empty', example: 'mara@marajansen.example' })
   readonly email?: string;
 
   @HttpUrlField({ max: 200, absent: 'empty', example: 'https://marajansen.example' })

@@ -1,0 +1,26 @@
+import type { Express, Request } from 'express';
+import fresh from 'fresh';
+
+/**
+ * `req.fresh`, as RFC 9110 13.1.2 has it: an If-None-Match that names the answer's ETag (or an
+ * If-Modified-Since not older than its Last-Modified) makes a GET or HEAD 304, whatever
+ * Cache-Control or Pragma the request carries. Express's own getter (the `fresh` package) answers
+ * stale to a request with `Cache-Control: no-cache`, which the Fetch standard adds to every request
+ * whose caller sets If-None-Match: a client keeping its own ETags would never see a 304. Every
+ * answer of the app decides by it (res.send and the prepared public reads alike).
+ */
+export function answerConditionalRequestsByTheirValidators(app: Express): void {
+  Object.defineProperty(app.request, 'fresh', {
+    configurable: true,
+    enumerable: true,
+    get(this: Request): boolean {
+      if (this.method !== 'GET' && this.method !== 'HEAD') return false;
+      const { statusCode } = this.res!;
+      if ((statusCode < 200 || statusCode >= 300) && statusCode !== 304) return false;
+      return fresh(
+        { 'if-none-match': this.headers['if-none-match'], 'if-modified-since': this.headers['if-modified-since'] },
+        { etag: this.res!.get('ETag'), 'last-modified': this.res!.get('Last-Modified') },
+      );
+    },
+  });
+}
