@@ -1,11 +1,28 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import request from 'supertest';
 import { ROOT } from '@test/support/paths';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
 const run = promisify(execFile);
+
+/** How a frontend compiles generated code: strict, as an ES module. */
+const STRICT_TSCONFIG = {
+  compilerOptions: {
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    target: 'ES2022',
+    lib: ['ES2022', 'DOM'],
+    strict: true,
+    noEmit: true,
+    types: [],
+  },
+  include: ['generated', 'use.ts'],
+};
 const CLIENT = join(ROOT, 'clients', 'typescript');
 
 /** The typed client a frontend uses (clients/typescript): current, type-correct, and working against the service. */
@@ -19,6 +36,30 @@ describe('the typed client', () => {
     await expect(
       run(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', join(CLIENT, 'tsconfig.json')], { cwd: ROOT }),
     ).resolves.toBeDefined();
+  }, 60_000);
+
+  it('compiles with a second generator (@hey-api/openapi-ts), whose types refuse a PUT without its required fields', async () => {
+    const testApp = await createTestApp({ env: { DATABASE_URL: undefined } });
+    const folder = await mkdtemp(join(tmpdir(), 'hey-api-'));
+    try {
+      const description = (await request(testApp.server).get('/openapi.json').expect(200)).body as object;
+      await writeFile(join(folder, 'openapi.json'), JSON.stringify(description));
+      await run(join(ROOT, 'node_modules', '.bin', 'openapi-ts'), ['-i', 'openapi.json', '-o', 'generated'], { cwd: folder });
+      await writeFile(
+        join(folder, 'use.ts'),
+        [
+          "import { listProjects, replaceProject } from './generated/index.js';",
+          'export const read = () => listProjects();',
+          '// @ts-expect-error title and description are required by replaceProject',
+          "export const replace = () => replaceProject({ path: { slug: 'tidewatch' }, body: {} });",
+        ].join('\n'),
+      );
+      await writeFile(join(folder, 'tsconfig.json'), JSON.stringify(STRICT_TSCONFIG));
+      await expect(run(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', folder], { cwd: folder })).resolves.toBeDefined();
+    } finally {
+      await testApp.close();
+      await rm(folder, { recursive: true, force: true });
+    }
   }, 60_000);
 
   describe('used as a portfolio SPA uses it', () => {
@@ -46,6 +87,7 @@ describe('the typed client', () => {
         cv: `${origin}/api/download-cv?lang=nederlands`,
         cvGeneration: false,
         notFound: { status: 404, detail: 'Project "no-such-project" not found' },
+        invalid: ['query.top'],
       });
     }, 30_000);
   });

@@ -3,7 +3,7 @@
  * sends a contact message, finds the CV download and reads the flags. Run with the service's
  * address: `node clients/typescript/examples/spa.ts http://localhost:8000`. Prints a summary.
  */
-import { cvDownloadUrl, createPortfolioClient, type ProjectCard } from '../src/index.ts';
+import { cvDownloadUrl, createPortfolioClient, isValidationError, type ProjectCard } from '../src/index.ts';
 
 const baseUrl = process.argv[2] ?? 'http://localhost:8000';
 const client = createPortfolioClient({ baseUrl });
@@ -24,6 +24,15 @@ const contact = await client.POST('/api/contact', {
 if (contact.error !== undefined) throw new Error(`contact: ${JSON.stringify(contact.error)}`);
 
 const missing = await client.GET('/api/projects/{project_id}', { params: { path: { project_id: 'no-such-project' } } });
+const invalid = await client.GET('/api/experience', { params: { query: { top: -1 } } });
+
+/** The types hold a client to what the server takes: a PUT replaces a project, so it must name its title and description. */
+export const replaceWithNothing = () =>
+  // @ts-expect-error title and description are required by PUT /api/projects/{slug}
+  createPortfolioClient({ baseUrl, token: 'an admin token' }).PUT('/api/projects/{slug}', {
+    params: { path: { slug: 'tidewatch' } },
+    body: {},
+  });
 
 process.stdout.write(
   JSON.stringify({
@@ -39,5 +48,6 @@ process.stdout.write(
     cv: await cvDownloadUrl(client, baseUrl, 'nederlands'),
     cvGeneration: flags?.cvGeneration,
     notFound: { status: missing.response.status, detail: missing.error?.detail },
+    invalid: isValidationError(invalid.error) ? invalid.error.detail.map((issue) => issue.loc.join('.')) : null,
   }),
 );

@@ -13,11 +13,26 @@ export type WorkEntry = Schemas['WorkEntry'];
 export type SkillCategory = Schemas['SkillCategory'];
 export type Award = Schemas['Award'];
 export type Certification = Schemas['Certification'];
-export type FeatureFlags = Schemas['FeatureFlagsResponse'];
+export type FeatureFlagsResponse = Schemas['FeatureFlagsResponse'];
+export type FeatureFlagsUpdate = Schemas['FeatureFlagsUpdate'];
 export type ContactRequest = Schemas['ContactRequest'];
-export type CvLanguage = NonNullable<Schemas['CVDownloadRequest']['lang']>;
-/** What every error answer carries; 422 answers carry a list of issues instead. */
+export type CVStatus = Schemas['CVStatus'];
+/** The languages of the CV (and of CVDownloadRequest's `lang`). */
+export type CVLanguage = NonNullable<Schemas['CVDownloadRequest']['lang']>;
+
+/** What every error answer but 422 carries: `{ detail: string }`. */
 export type ErrorDetail = Schemas['ErrorDetail'];
+/** One failed field of a 422: where (`['body', 'title']`), what was wrong, and its kind (`missing`, `string_too_long`…). */
+export type ValidationError = Schemas['ValidationError'];
+/** A 422: `{ detail: ValidationError[] }`, one item per failed field. */
+export type HTTPValidationError = Schemas['HTTPValidationError'];
+/** Any error answer of the service. */
+export type ServiceError = ErrorDetail | HTTPValidationError;
+
+/** Whether an error answer is a 422's list of failed fields (otherwise its `detail` is a sentence). */
+export function isValidationError(error: ServiceError | undefined): error is HTTPValidationError {
+  return error !== undefined && Array.isArray(error.detail);
+}
 
 export type PortfolioClient = Client<paths>;
 
@@ -43,8 +58,8 @@ export function createPortfolioClient({ baseUrl, token, headers, ...options }: P
 }
 
 /** Where the browser downloads the CV: PATCH /api/download-cv gives a site-relative path, made absolute here. */
-export async function cvDownloadUrl(client: PortfolioClient, baseUrl: string, lang: CvLanguage = 'english'): Promise<string> {
+export async function cvDownloadUrl(client: PortfolioClient, baseUrl: string, lang: CVLanguage = 'english'): Promise<string> {
   const { data, error } = await client.PATCH('/api/download-cv', { body: { lang } });
-  if (error !== undefined) throw new Error(typeof error.detail === 'string' ? error.detail : JSON.stringify(error.detail));
+  if (error !== undefined) throw new Error(isValidationError(error) ? JSON.stringify(error.detail) : error.detail);
   return new URL(data.downloadUrl, baseUrl).href;
 }

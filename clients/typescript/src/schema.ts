@@ -14,12 +14,12 @@ export interface paths {
      * Export all content as one document
      * @description From the database, or the served document without one. PUT it back to restore it, or to another environment to move it.
      */
-    get: operations['PortfolioController_export'];
+    get: operations['exportContent'];
     /**
      * Replace all content with a document
      * @description One transaction: every list is replaced, or nothing is when anything is invalid (422, with loc paths into the document, the first 100 issues). Contact messages and CV download events are not content and stay. The body (up to 5 MB, uncompressed) is read only after the credential check; imports run one at a time across instances.
      */
-    put: operations['PortfolioController_import'];
+    put: operations['importContent'];
     post?: never;
     delete?: never;
     options?: never;
@@ -40,7 +40,7 @@ export interface paths {
      * Pull certifications from Credly, Microsoft Learn and Open Badges
      * @description Upserts on (source, external_id); rows with sync_enabled false and manual rows are never changed. A provider that cannot be read is skipped and reported in errors. No bearer is declared: the platform in front of the service protects this path.
      */
-    post: operations['CertificationSyncController_run'];
+    post: operations['syncCertifications'];
     delete?: never;
     options?: never;
     head?: never;
@@ -55,7 +55,7 @@ export interface paths {
       cookie?: never;
     };
     /** Who the Entra ID access token belongs to */
-    get: operations['AuthController_me[0]'];
+    get: operations['getCurrentAdmin'];
     put?: never;
     post?: never;
     delete?: never;
@@ -72,10 +72,10 @@ export interface paths {
       cookie?: never;
     };
     /** Awards in display order */
-    get: operations['AwardsController_findAll'];
+    get: operations['listAwards'];
     put?: never;
     /** Create an award; it goes last */
-    post: operations['AwardsController_create'];
+    post: operations['createAward'];
     delete?: never;
     options?: never;
     head?: never;
@@ -94,14 +94,14 @@ export interface paths {
      * Replace an award
      * @description title, organization and year are required; omitted optional fields are reset.
      */
-    put: operations['AwardsController_replace'];
+    put: operations['replaceAward'];
     post?: never;
     /** Delete an award */
-    delete: operations['AwardsController_remove'];
+    delete: operations['deleteAward'];
     options?: never;
     head?: never;
     /** Change the given fields of an award */
-    patch: operations['AwardsController_patch'];
+    patch: operations['updateAward'];
     trace?: never;
   };
   '/api/awards/reorder': {
@@ -118,7 +118,7 @@ export interface paths {
     options?: never;
     head?: never;
     /** Move the listed awards to the front, in the listed order */
-    patch: operations['AwardsController_reorder'];
+    patch: operations['reorderAwards'];
     trace?: never;
   };
   '/api/certifications': {
@@ -129,10 +129,10 @@ export interface paths {
       cookie?: never;
     };
     /** Certifications in display order, manual and synced alike */
-    get: operations['CertificationsController_findAll'];
+    get: operations['listCertifications'];
     put?: never;
     /** Create a certification (source manual); it goes last */
-    post: operations['CertificationsController_create'];
+    post: operations['createCertification'];
     delete?: never;
     options?: never;
     head?: never;
@@ -151,17 +151,17 @@ export interface paths {
      * Replace a certification
      * @description title is required; omitted optional fields are reset. An edit of an entry a provider synced sets syncEnabled false (the sync then keeps the edit), unless the body sets it true.
      */
-    put: operations['CertificationsController_replace'];
+    put: operations['replaceCertification'];
     post?: never;
     /** Delete a certification */
-    delete: operations['CertificationsController_remove'];
+    delete: operations['deleteCertification'];
     options?: never;
     head?: never;
     /**
      * Change the given fields of a certification
      * @description An edit of an entry a provider synced sets syncEnabled false (the sync then keeps the edit), unless the body sets it true.
      */
-    patch: operations['CertificationsController_patch'];
+    patch: operations['updateCertification'];
     trace?: never;
   };
   '/api/certifications/reorder': {
@@ -178,7 +178,7 @@ export interface paths {
     options?: never;
     head?: never;
     /** Move the listed certifications to the front, in the listed order */
-    patch: operations['CertificationsController_reorder'];
+    patch: operations['reorderCertifications'];
     trace?: never;
   };
   '/api/contact': {
@@ -194,7 +194,7 @@ export interface paths {
      * Send a contact message
      * @description Stores the message (with a database), then mails a notification to the site owner and a confirmation to the sender (which carries no text the sender wrote). Credentials rejected by the mail server, or a confirmation refused for good after the owner was notified, still give 200; any other mail failure gives 500.
      */
-    post: operations['ContactController_submit'];
+    post: operations['sendContactMessage'];
     delete?: never;
     options?: never;
     head?: never;
@@ -218,7 +218,7 @@ export interface paths {
      * Generate the CV from the current content
      * @description Renders the CV with headless Chromium. The body is optional; english when left out.
      */
-    patch: operations['CvGenerationController_generate'];
+    patch: operations['generateCv'];
     trace?: never;
   };
   '/api/cv/status': {
@@ -229,7 +229,7 @@ export interface paths {
       cookie?: never;
     };
     /** Whether on-demand CV generation is available */
-    get: operations['CvGenerationController_status'];
+    get: operations['getCvStatus'];
     put?: never;
     post?: never;
     delete?: never;
@@ -255,7 +255,7 @@ export interface paths {
      * Where to download the CV in a language
      * @description The body is optional; english when left out. PATCH, so the explorer shows it as an action button.
      */
-    patch: operations['CvDownloadController_link'];
+    patch: operations['getCvDownloadLink'];
     trace?: never;
   };
   '/api/experience': {
@@ -266,10 +266,10 @@ export interface paths {
       cookie?: never;
     };
     /** Work entries, newest first */
-    get: operations['ExperienceController_findAll'];
+    get: operations['listExperience'];
     put?: never;
     /** Create a work entry; it goes first, as the newest */
-    post: operations['ExperienceController_create'];
+    post: operations['createWorkEntry'];
     delete?: never;
     options?: never;
     head?: never;
@@ -288,14 +288,14 @@ export interface paths {
      * Replace a work entry
      * @description company, role and period are required; omitted optional fields are reset.
      */
-    put: operations['ExperienceController_replace'];
+    put: operations['replaceWorkEntry'];
     post?: never;
     /** Delete a work entry */
-    delete: operations['ExperienceController_remove'];
+    delete: operations['deleteWorkEntry'];
     options?: never;
     head?: never;
     /** Change the given fields of a work entry */
-    patch: operations['ExperienceController_patch'];
+    patch: operations['updateWorkEntry'];
     trace?: never;
   };
   '/api/experience/{index}': {
@@ -310,7 +310,7 @@ export interface paths {
      * @deprecated
      * @description Deprecated: indexes shift when entries are reordered. Use GET /api/experience.
      */
-    get: operations['ExperienceController_findByIndex'];
+    get: operations['getWorkEntryByIndex'];
     put?: never;
     post?: never;
     delete?: never;
@@ -333,7 +333,7 @@ export interface paths {
     options?: never;
     head?: never;
     /** Move the listed entries to the front, in the listed order */
-    patch: operations['ExperienceController_reorder'];
+    patch: operations['reorderExperience'];
     trace?: never;
   };
   '/api/feature-flags': {
@@ -347,7 +347,7 @@ export interface paths {
      * The feature flags
      * @description Cached per instance for FLAG_CACHE_TTL_MS.
      */
-    get: operations['FlagsController_read'];
+    get: operations['getFeatureFlags'];
     put?: never;
     post?: never;
     delete?: never;
@@ -357,7 +357,7 @@ export interface paths {
      * Change one or both flags
      * @description Writes to the configuration store; a flag missing there is created. The next read shows the new state.
      */
-    patch: operations['FlagsController_update'];
+    patch: operations['updateFeatureFlags'];
     trace?: never;
   };
   '/api/health': {
@@ -371,7 +371,7 @@ export interface paths {
      * Service health
      * @description `healthy`, or `degraded` when a configured peer does not answer; the message says whether the database, the configuration store and the mail server are reachable (checked at most every 10 s). Always 200 while the process serves.
      */
-    get: operations['HealthController_check'];
+    get: operations['getHealth'];
     put?: never;
     post?: never;
     delete?: never;
@@ -388,7 +388,7 @@ export interface paths {
       cookie?: never;
     };
     /** CV downloads, in total and per language */
-    get: operations['CvDownloadCountsController_cvDownloads'];
+    get: operations['getCvDownloadCounts'];
     put?: never;
     post?: never;
     delete?: never;
@@ -405,12 +405,12 @@ export interface paths {
       cookie?: never;
     };
     /** The person behind the portfolio */
-    get: operations['ProfileController_find'];
+    get: operations['getProfile'];
     /**
      * Set the profile
      * @description Creates or replaces it: name is required; omitted fields are reset ("", [], and "" in each language).
      */
-    put: operations['ProfileController_replace'];
+    put: operations['replaceProfile'];
     post?: never;
     delete?: never;
     options?: never;
@@ -419,7 +419,7 @@ export interface paths {
      * Change the given fields of the profile
      * @description In headline and summary, only the languages given change.
      */
-    patch: operations['ProfileController_patch'];
+    patch: operations['updateProfile'];
     trace?: never;
   };
   '/api/projects': {
@@ -430,10 +430,10 @@ export interface paths {
       cookie?: never;
     };
     /** Project cards in display order */
-    get: operations['ProjectsController_findAll'];
+    get: operations['listProjects'];
     put?: never;
     /** Create a project; it goes last */
-    post: operations['ProjectsController_create'];
+    post: operations['createProject'];
     delete?: never;
     options?: never;
     head?: never;
@@ -448,7 +448,7 @@ export interface paths {
       cookie?: never;
     };
     /** One project with its detail and previous/next navigation */
-    get: operations['ProjectsController_findOne'];
+    get: operations['getProject'];
     put?: never;
     post?: never;
     delete?: never;
@@ -469,14 +469,14 @@ export interface paths {
      * Replace a project
      * @description title and description are required; omitted optional fields are reset. The slug stays unless given.
      */
-    put: operations['ProjectsController_replace'];
+    put: operations['replaceProject'];
     post?: never;
     /** Delete a project */
-    delete: operations['ProjectsController_remove'];
+    delete: operations['deleteProject'];
     options?: never;
     head?: never;
     /** Change the given fields of a project */
-    patch: operations['ProjectsController_patch'];
+    patch: operations['updateProject'];
     trace?: never;
   };
   '/api/projects/reorder': {
@@ -493,7 +493,7 @@ export interface paths {
     options?: never;
     head?: never;
     /** Move the listed projects to the front, in the listed order */
-    patch: operations['ProjectsController_reorder'];
+    patch: operations['reorderProjects'];
     trace?: never;
   };
   '/api/skills': {
@@ -504,7 +504,7 @@ export interface paths {
       cookie?: never;
     };
     /** Skill categories with their skills */
-    get: operations['SkillsController_findAll'];
+    get: operations['listSkillCategories'];
     put?: never;
     post?: never;
     delete?: never;
@@ -522,14 +522,14 @@ export interface paths {
     };
     get?: never;
     /** Replace a skill (name required) */
-    put: operations['SkillsController_replaceSkill'];
+    put: operations['replaceSkill'];
     post?: never;
     /** Delete a skill */
-    delete: operations['SkillsController_removeSkill'];
+    delete: operations['deleteSkill'];
     options?: never;
     head?: never;
     /** Change the given fields of a skill */
-    patch: operations['SkillsController_patchSkill'];
+    patch: operations['updateSkill'];
     trace?: never;
   };
   '/api/skills/categories': {
@@ -542,7 +542,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Create a skill category, optionally with skills; it goes last */
-    post: operations['SkillsController_createCategory'];
+    post: operations['createSkillCategory'];
     delete?: never;
     options?: never;
     head?: never;
@@ -558,14 +558,14 @@ export interface paths {
     };
     get?: never;
     /** Replace a skill category (title required); its skills stay as they are */
-    put: operations['SkillsController_replaceCategory'];
+    put: operations['replaceSkillCategory'];
     post?: never;
     /** Delete a skill category and its skills */
-    delete: operations['SkillsController_removeCategory'];
+    delete: operations['deleteSkillCategory'];
     options?: never;
     head?: never;
     /** Change the given fields of a skill category */
-    patch: operations['SkillsController_patchCategory'];
+    patch: operations['updateSkillCategory'];
     trace?: never;
   };
   '/api/skills/categories/{category_id}/skills': {
@@ -578,7 +578,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Add a skill to a category; it goes last */
-    post: operations['SkillsController_createSkill'];
+    post: operations['createSkill'];
     delete?: never;
     options?: never;
     head?: never;
@@ -592,8 +592,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Who the Entra ID access token belongs to */
-    get: operations['AuthController_me[1]'];
+    /**
+     * Who the Entra ID access token belongs to
+     * @description The same as GET /api/auth/me, for a proxy that strips /api.
+     */
+    get: operations['getCurrentAdminOutsideApi'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1053,7 +1056,7 @@ export interface components {
        * @description An email address, or "" for none
        * @example mara@marajansen.example
        */
-      email?: string;
+      email?: string | '';
       /**
        * @example {
        *       "english": "Backend engineer",
@@ -1085,7 +1088,7 @@ export interface components {
        * @description An email address, or "" for none
        * @example mara@marajansen.example
        */
-      email?: string;
+      email?: string | '';
       /**
        * @example {
        *       "english": "Backend engineer",
@@ -1609,15 +1612,146 @@ export interface components {
       type?: string;
     };
   };
-  responses: never;
+  responses: {
+    /** @description Unexpected failure; the detail is generic */
+    InternalError: {
+      headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "detail": "Internal server error"
+         *     }
+         */
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
+    /** @description The request could not be read (HTTP framing, or a path that does not decode) */
+    MalformedRequest: {
+      headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "detail": "Malformed HTTP request"
+         *     }
+         */
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
+    /** @description Not Modified: If-None-Match names the current ETag */
+    NotModified: {
+      headers: {
+        ETag: components['headers']['ETag'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /** @description Request body larger than 100 KB */
+    PayloadTooLarge: {
+      headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "detail": "Request body exceeds the 100 KB limit"
+         *     }
+         */
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
+    /** @description Request headers too large */
+    RequestHeadersTooLarge: {
+      headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "detail": "Request headers too large"
+         *     }
+         */
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
+    /** @description The request did not arrive in time */
+    RequestTimeout: {
+      headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "detail": "Request not received in time"
+         *     }
+         */
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
+    /** @description A body that is not application/json in UTF-8 */
+    UnsupportedMediaType: {
+      headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "detail": "Request bodies must be application/json in UTF-8"
+         *     }
+         */
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
+    /** @description Validation error: one item per failed field (a body that is not JSON, or is missing, included) */
+    ValidationFailed: {
+      headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['HTTPValidationError'];
+      };
+    };
+  };
   parameters: never;
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description How caches may keep the answer */
+    'Cache-Control': string;
+    /** @description An attachment, with the file name to save it under */
+    'Content-Disposition': string;
+    /** @description When this operation was deprecated (RFC 9745: @ and a Unix time) */
+    Deprecation: string;
+    /** @description Validator of the body; send it back in If-None-Match to get 304 while it is unchanged */
+    ETag: string;
+    /** @description Seconds until the limit allows this client again */
+    'Retry-After': number;
+    /** @description The bearer challenge (RFC 6750), with the error when a credential was sent */
+    'WWW-Authenticate': string;
+    /** @description Requests this client may make in the window */
+    'X-RateLimit-Limit': number;
+    /** @description Requests left in the current window */
+    'X-RateLimit-Remaining': number;
+    /** @description Seconds until the current window ends */
+    'X-RateLimit-Reset': number;
+    /** @description The request id sent (1 to 200 visible ASCII characters), or a generated UUID */
+    'X-Request-Id': string;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  PortfolioController_export: {
+  exportContent: {
     parameters: {
       query?: never;
       header?: never;
@@ -1628,15 +1762,21 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ContentDocument'];
         };
       };
+      304: components['responses']['NotModified'];
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1651,6 +1791,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1662,34 +1803,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1701,23 +1823,12 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1731,7 +1842,7 @@ export interface operations {
       };
     };
   };
-  PortfolioController_import: {
+  importContent: {
     parameters: {
       query?: never;
       header?: never;
@@ -1746,15 +1857,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ContentCounts'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1769,6 +1885,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1780,9 +1897,11 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
+      408: components['responses']['RequestTimeout'];
       /** @description Request body larger than 5 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1797,6 +1916,7 @@ export interface operations {
       /** @description The body came with a Content-Encoding other than identity: it is never inflated */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1808,20 +1928,12 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1833,23 +1945,12 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1863,7 +1964,7 @@ export interface operations {
       };
     };
   };
-  CertificationSyncController_run: {
+  syncCertifications: {
     parameters: {
       query?: never;
       header?: never;
@@ -1874,40 +1975,27 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['CertificationSyncSummary'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      400: components['responses']['MalformedRequest'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Rate limit exceeded (10 per hour per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1919,23 +2007,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1949,7 +2029,7 @@ export interface operations {
       };
     };
   };
-  'AuthController_me[0]': {
+  getCurrentAdmin: {
     parameters: {
       query?: never;
       header?: never;
@@ -1960,15 +2040,21 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['AuthMe'];
         };
       };
+      304: components['responses']['NotModified'];
+      400: components['responses']['MalformedRequest'];
       /** @description Missing or invalid identity-provider token */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1983,6 +2069,7 @@ export interface operations {
       /** @description Valid token, not in the admin group */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1994,46 +2081,16 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description Group membership could not be checked (Graph unreachable) */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2047,7 +2104,7 @@ export interface operations {
       };
     };
   };
-  AwardsController_findAll: {
+  listAwards: {
     parameters: {
       query?: never;
       header?: never;
@@ -2058,10 +2115,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
-          /** @description public, no-cache */
-          'Cache-Control'?: string;
-          /** @description Strong validator of the body; send it back in If-None-Match */
-          ETag?: string;
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2071,42 +2130,26 @@ export interface operations {
       /** @description Not Modified: If-None-Match names the current ETag */
       304: {
         headers: {
-          /** @description public, no-cache */
-          'Cache-Control'?: string;
-          /** @description Strong validator of the body; send it back in If-None-Match */
-          ETag?: string;
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      400: components['responses']['MalformedRequest'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2118,23 +2161,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2148,7 +2183,7 @@ export interface operations {
       };
     };
   };
-  AwardsController_create: {
+  createAward: {
     parameters: {
       query?: never;
       header?: never;
@@ -2163,15 +2198,20 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['IdResponse'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2186,6 +2226,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2197,34 +2238,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2236,23 +2258,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2266,7 +2280,7 @@ export interface operations {
       };
     };
   };
-  AwardsController_replace: {
+  replaceAward: {
     parameters: {
       query?: never;
       header?: never;
@@ -2278,21 +2292,30 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['AwardUpdate'];
+        'application/json': components['schemas']['AwardUpdate'] & {
+          organization: unknown;
+          title: unknown;
+          year: unknown;
+        };
       };
     };
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Award'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2307,6 +2330,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2321,6 +2345,7 @@ export interface operations {
       /** @description No award has this id */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2332,34 +2357,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2371,23 +2377,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2401,7 +2399,7 @@ export interface operations {
       };
     };
   };
-  AwardsController_remove: {
+  deleteAward: {
     parameters: {
       query?: never;
       header?: never;
@@ -2416,13 +2414,17 @@ export interface operations {
       /** @description Deleted */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2437,6 +2439,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2451,6 +2454,7 @@ export interface operations {
       /** @description No award has this id */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2462,34 +2466,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2501,23 +2486,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2531,7 +2508,7 @@ export interface operations {
       };
     };
   };
-  AwardsController_patch: {
+  updateAward: {
     parameters: {
       query?: never;
       header?: never;
@@ -2549,15 +2526,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Award'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2572,6 +2554,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2586,6 +2569,7 @@ export interface operations {
       /** @description No award has this id */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2597,34 +2581,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2636,23 +2601,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2666,7 +2623,7 @@ export interface operations {
       };
     };
   };
-  AwardsController_reorder: {
+  reorderAwards: {
     parameters: {
       query?: never;
       header?: never;
@@ -2682,15 +2639,20 @@ export interface operations {
       /** @description Every award in its new order */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Award'][];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2705,6 +2667,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2719,6 +2682,7 @@ export interface operations {
       /** @description A listed id is unknown; nothing changed */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2730,34 +2694,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2769,23 +2714,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2799,7 +2736,7 @@ export interface operations {
       };
     };
   };
-  CertificationsController_findAll: {
+  listCertifications: {
     parameters: {
       query?: never;
       header?: never;
@@ -2810,10 +2747,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
-          /** @description public, no-cache */
-          'Cache-Control'?: string;
-          /** @description Strong validator of the body; send it back in If-None-Match */
-          ETag?: string;
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2823,42 +2762,26 @@ export interface operations {
       /** @description Not Modified: If-None-Match names the current ETag */
       304: {
         headers: {
-          /** @description public, no-cache */
-          'Cache-Control'?: string;
-          /** @description Strong validator of the body; send it back in If-None-Match */
-          ETag?: string;
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      400: components['responses']['MalformedRequest'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2870,23 +2793,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2900,7 +2815,7 @@ export interface operations {
       };
     };
   };
-  CertificationsController_create: {
+  createCertification: {
     parameters: {
       query?: never;
       header?: never;
@@ -2915,15 +2830,20 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['IdResponse'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2938,6 +2858,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2949,34 +2870,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2988,23 +2890,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3018,7 +2912,7 @@ export interface operations {
       };
     };
   };
-  CertificationsController_replace: {
+  replaceCertification: {
     parameters: {
       query?: never;
       header?: never;
@@ -3030,21 +2924,28 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['CertificationUpdate'];
+        'application/json': components['schemas']['CertificationUpdate'] & {
+          title: unknown;
+        };
       };
     };
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Certification'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3059,6 +2960,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3073,6 +2975,7 @@ export interface operations {
       /** @description No certification has this id */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3084,34 +2987,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3123,23 +3007,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3153,7 +3029,7 @@ export interface operations {
       };
     };
   };
-  CertificationsController_remove: {
+  deleteCertification: {
     parameters: {
       query?: never;
       header?: never;
@@ -3168,13 +3044,17 @@ export interface operations {
       /** @description Deleted */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3189,6 +3069,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3203,6 +3084,7 @@ export interface operations {
       /** @description No certification has this id */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3214,34 +3096,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3253,23 +3116,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3283,7 +3138,7 @@ export interface operations {
       };
     };
   };
-  CertificationsController_patch: {
+  updateCertification: {
     parameters: {
       query?: never;
       header?: never;
@@ -3301,15 +3156,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Certification'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3324,6 +3184,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3338,6 +3199,7 @@ export interface operations {
       /** @description No certification has this id */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3349,34 +3211,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3388,23 +3231,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3418,7 +3253,7 @@ export interface operations {
       };
     };
   };
-  CertificationsController_reorder: {
+  reorderCertifications: {
     parameters: {
       query?: never;
       header?: never;
@@ -3434,15 +3269,20 @@ export interface operations {
       /** @description Every certification in its new order */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Certification'][];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3457,6 +3297,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3471,6 +3312,7 @@ export interface operations {
       /** @description A listed id is unknown; nothing changed */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3482,34 +3324,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3521,23 +3344,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3551,7 +3366,7 @@ export interface operations {
       };
     };
   };
-  ContactController_submit: {
+  sendContactMessage: {
     parameters: {
       query?: never;
       header?: never;
@@ -3567,40 +3382,27 @@ export interface operations {
       /** @description Received; the owner has the message and the confirmation went out (or was refused for good) */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ContactResponse'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      400: components['responses']['MalformedRequest'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Rate limit exceeded (5 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3612,9 +3414,14 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
+      431: components['responses']['RequestHeadersTooLarge'];
       /** @description A mail could not be sent. With a database the message was kept and will be delivered, and the detail says so; without one it says to try again later */
       500: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3629,6 +3436,10 @@ export interface operations {
       /** @description The database is unavailable; nothing was sent */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3642,7 +3453,7 @@ export interface operations {
       };
     };
   };
-  CvGenerationController_generate: {
+  generateCv: {
     parameters: {
       query?: never;
       header?: never;
@@ -3658,15 +3469,26 @@ export interface operations {
       /** @description The CV as a PDF file */
       200: {
         headers: {
+          'Content-Disposition': components['headers']['Content-Disposition'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/pdf': string;
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description The cvGeneration flag is off */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3678,34 +3500,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Rate limit exceeded (2 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3717,23 +3520,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No usable browser, too many renders waiting, or a render over 30 s */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3747,7 +3542,7 @@ export interface operations {
       };
     };
   };
-  CvGenerationController_status: {
+  getCvStatus: {
     parameters: {
       query?: never;
       header?: never;
@@ -3758,52 +3553,25 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['CVStatus'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['MalformedRequest'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
     };
   };
-  CvDownloadController_link: {
+  getCvDownloadLink: {
     parameters: {
       query?: never;
       header?: never;
@@ -3818,15 +3586,19 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['CVDownloadLink'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description This language variant is missing */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3838,46 +3610,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
     };
   };
-  ExperienceController_findAll: {
+  listExperience: {
     parameters: {
       query?: {
         /** @description Only the N most recent entries (a value above 5000 counts as 5000) */
@@ -3891,10 +3632,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
-          /** @description public, no-cache */
-          'Cache-Control'?: string;
-          /** @description Strong validator of the body; send it back in If-None-Match */
-          ETag?: string;
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3904,42 +3647,26 @@ export interface operations {
       /** @description Not Modified: If-None-Match names the current ETag */
       304: {
         headers: {
-          /** @description public, no-cache */
-          'Cache-Control'?: string;
-          /** @description Strong validator of the body; send it back in If-None-Match */
-          ETag?: string;
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      400: components['responses']['MalformedRequest'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3951,23 +3678,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3981,7 +3700,7 @@ export interface operations {
       };
     };
   };
-  ExperienceController_create: {
+  createWorkEntry: {
     parameters: {
       query?: never;
       header?: never;
@@ -3996,15 +3715,20 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['IdResponse'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4019,6 +3743,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4030,34 +3755,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4069,23 +3775,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4099,7 +3797,7 @@ export interface operations {
       };
     };
   };
-  ExperienceController_replace: {
+  replaceWorkEntry: {
     parameters: {
       query?: never;
       header?: never;
@@ -4111,21 +3809,30 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['WorkEntryUpdate'];
+        'application/json': components['schemas']['WorkEntryUpdate'] & {
+          company: unknown;
+          period: unknown;
+          role: unknown;
+        };
       };
     };
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['WorkEntry'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4140,6 +3847,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4154,6 +3862,7 @@ export interface operations {
       /** @description No work entry has this id */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4165,34 +3874,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4204,23 +3894,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4234,7 +3916,7 @@ export interface operations {
       };
     };
   };
-  ExperienceController_remove: {
+  deleteWorkEntry: {
     parameters: {
       query?: never;
       header?: never;
@@ -4249,13 +3931,17 @@ export interface operations {
       /** @description Deleted */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4270,6 +3956,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4284,6 +3971,7 @@ export interface operations {
       /** @description No work entry has this id */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4295,34 +3983,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4334,23 +4003,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4364,7 +4025,7 @@ export interface operations {
       };
     };
   };
-  ExperienceController_patch: {
+  updateWorkEntry: {
     parameters: {
       query?: never;
       header?: never;
@@ -4382,15 +4043,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['WorkEntry'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4405,6 +4071,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4419,6 +4086,7 @@ export interface operations {
       /** @description No work entry has this id */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4430,34 +4098,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4469,23 +4118,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4499,7 +4140,7 @@ export interface operations {
       };
     };
   };
-  ExperienceController_findByIndex: {
+  getWorkEntryByIndex: {
     parameters: {
       query?: never;
       header?: never;
@@ -4513,10 +4154,13 @@ export interface operations {
     responses: {
       200: {
         headers: {
-          /** @description public, no-cache */
-          'Cache-Control'?: string;
-          /** @description Strong validator of the body; send it back in If-None-Match */
-          ETag?: string;
+          'Cache-Control': components['headers']['Cache-Control'];
+          Deprecation: components['headers']['Deprecation'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4526,17 +4170,25 @@ export interface operations {
       /** @description Not Modified: If-None-Match names the current ETag */
       304: {
         headers: {
-          /** @description public, no-cache */
-          'Cache-Control'?: string;
-          /** @description Strong validator of the body; send it back in If-None-Match */
-          ETag?: string;
+          'Cache-Control': components['headers']['Cache-Control'];
+          Deprecation: components['headers']['Deprecation'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No entry at this index */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4548,34 +4200,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4587,23 +4220,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4617,7 +4242,7 @@ export interface operations {
       };
     };
   };
-  ExperienceController_reorder: {
+  reorderExperience: {
     parameters: {
       query?: never;
       header?: never;
@@ -4633,15 +4258,20 @@ export interface operations {
       /** @description Every entry in its new order */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['WorkEntry'][];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4656,6 +4286,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4670,6 +4301,7 @@ export interface operations {
       /** @description A listed id is unknown; nothing changed */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4681,34 +4313,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4720,23 +4333,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4750,7 +4355,7 @@ export interface operations {
       };
     };
   };
-  FlagsController_read: {
+  getFeatureFlags: {
     parameters: {
       query?: never;
       header?: never;
@@ -4761,52 +4366,25 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['FeatureFlagsResponse'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['MalformedRequest'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
     };
   };
-  FlagsController_update: {
+  updateFeatureFlags: {
     parameters: {
       query?: never;
       header?: never;
@@ -4822,6 +4400,8 @@ export interface operations {
       /** @description The flags after the change */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4831,6 +4411,7 @@ export interface operations {
       /** @description No flags provided */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4845,6 +4426,8 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4859,6 +4442,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4870,34 +4454,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4909,23 +4474,12 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No configuration store is configured, or it is unreachable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4939,7 +4493,7 @@ export interface operations {
       };
     };
   };
-  HealthController_check: {
+  getHealth: {
     parameters: {
       query?: never;
       header?: never;
@@ -4950,52 +4504,25 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['HealthResponse'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['MalformedRequest'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
     };
   };
-  CvDownloadCountsController_cvDownloads: {
+  getCvDownloadCounts: {
     parameters: {
       query?: never;
       header?: never;
@@ -5006,15 +4533,21 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['CVDownloadCounts'];
         };
       };
+      304: components['responses']['NotModified'];
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5029,6 +4562,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5040,34 +4574,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5079,23 +4594,12 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5109,7 +4613,7 @@ export interface operations {
       };
     };
   };
-  ProfileController_find: {
+  getProfile: {
     parameters: {
       query?: never;
       header?: never;
@@ -5120,10 +4624,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
-          /** @description public, no-cache */
-          'Cache-Control'?: string;
-          /** @description Strong validator of the body; send it back in If-None-Match */
-          ETag?: string;
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5133,17 +4639,24 @@ export interface operations {
       /** @description Not Modified: If-None-Match names the current ETag */
       304: {
         headers: {
-          /** @description public, no-cache */
-          'Cache-Control'?: string;
-          /** @description Strong validator of the body; send it back in If-None-Match */
-          ETag?: string;
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No profile has been set yet */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5155,34 +4668,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5194,23 +4688,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5224,7 +4710,7 @@ export interface operations {
       };
     };
   };
-  ProfileController_replace: {
+  replaceProfile: {
     parameters: {
       query?: never;
       header?: never;
@@ -5233,21 +4719,28 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['ProfileReplace'];
+        'application/json': components['schemas']['ProfileReplace'] & {
+          name: unknown;
+        };
       };
     };
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Profile'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5262,6 +4755,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5273,34 +4767,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5312,23 +4787,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5342,7 +4809,7 @@ export interface operations {
       };
     };
   };
-  ProfileController_patch: {
+  updateProfile: {
     parameters: {
       query?: never;
       header?: never;
@@ -5357,15 +4824,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Profile'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5380,6 +4852,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5394,6 +4867,7 @@ export interface operations {
       /** @description No profile has been set yet */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5405,34 +4879,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5444,23 +4899,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5474,7 +4921,7 @@ export interface operations {
       };
     };
   };
-  ProjectsController_findAll: {
+  listProjects: {
     parameters: {
       query?: never;
       header?: never;
@@ -5485,10 +4932,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
-          /** @description public, no-cache */
-          'Cache-Control'?: string;
-          /** @description Strong validator of the body; send it back in If-None-Match */
-          ETag?: string;
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5498,42 +4947,26 @@ export interface operations {
       /** @description Not Modified: If-None-Match names the current ETag */
       304: {
         headers: {
-          /** @description public, no-cache */
-          'Cache-Control'?: string;
-          /** @description Strong validator of the body; send it back in If-None-Match */
-          ETag?: string;
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      400: components['responses']['MalformedRequest'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5545,23 +4978,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5575,7 +5000,7 @@ export interface operations {
       };
     };
   };
-  ProjectsController_create: {
+  createProject: {
     parameters: {
       query?: never;
       header?: never;
@@ -5590,15 +5015,20 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ProjectCreated'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5613,6 +5043,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5624,9 +5055,11 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
+      408: components['responses']['RequestTimeout'];
       /** @description The slug is already taken */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5638,34 +5071,14 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5677,23 +5090,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5707,7 +5112,7 @@ export interface operations {
       };
     };
   };
-  ProjectsController_findOne: {
+  getProject: {
     parameters: {
       query?: never;
       header?: never;
@@ -5721,10 +5126,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
-          /** @description public, no-cache */
-          'Cache-Control'?: string;
-          /** @description Strong validator of the body; send it back in If-None-Match */
-          ETag?: string;
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5734,17 +5141,24 @@ export interface operations {
       /** @description Not Modified: If-None-Match names the current ETag */
       304: {
         headers: {
-          /** @description public, no-cache */
-          'Cache-Control'?: string;
-          /** @description Strong validator of the body; send it back in If-None-Match */
-          ETag?: string;
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No project has this slug */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5756,34 +5170,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5795,23 +5190,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5825,7 +5212,7 @@ export interface operations {
       };
     };
   };
-  ProjectsController_replace: {
+  replaceProject: {
     parameters: {
       query?: never;
       header?: never;
@@ -5837,21 +5224,29 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['ProjectUpdate'];
+        'application/json': components['schemas']['ProjectUpdate'] & {
+          description: unknown;
+          title: unknown;
+        };
       };
     };
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ProjectDetail'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5866,6 +5261,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5880,6 +5276,7 @@ export interface operations {
       /** @description No project has this slug */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5891,9 +5288,11 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
+      408: components['responses']['RequestTimeout'];
       /** @description The slug is already taken */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5905,34 +5304,14 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5944,23 +5323,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5974,7 +5345,7 @@ export interface operations {
       };
     };
   };
-  ProjectsController_remove: {
+  deleteProject: {
     parameters: {
       query?: never;
       header?: never;
@@ -5989,13 +5360,17 @@ export interface operations {
       /** @description Deleted */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6010,6 +5385,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6024,6 +5400,7 @@ export interface operations {
       /** @description No project has this slug */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6035,34 +5412,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6074,23 +5432,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6104,7 +5454,7 @@ export interface operations {
       };
     };
   };
-  ProjectsController_patch: {
+  updateProject: {
     parameters: {
       query?: never;
       header?: never;
@@ -6122,15 +5472,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ProjectDetail'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6145,6 +5500,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6159,6 +5515,7 @@ export interface operations {
       /** @description No project has this slug */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6170,9 +5527,11 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
+      408: components['responses']['RequestTimeout'];
       /** @description The slug is already taken */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6184,34 +5543,14 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6223,23 +5562,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6253,7 +5584,7 @@ export interface operations {
       };
     };
   };
-  ProjectsController_reorder: {
+  reorderProjects: {
     parameters: {
       query?: never;
       header?: never;
@@ -6269,15 +5600,20 @@ export interface operations {
       /** @description Every project in its new order */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ProjectCard'][];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6292,6 +5628,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6306,6 +5643,7 @@ export interface operations {
       /** @description A listed slug is unknown; nothing changed */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6317,34 +5655,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6356,23 +5675,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6386,7 +5697,7 @@ export interface operations {
       };
     };
   };
-  SkillsController_findAll: {
+  listSkillCategories: {
     parameters: {
       query?: never;
       header?: never;
@@ -6397,10 +5708,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
-          /** @description public, no-cache */
-          'Cache-Control'?: string;
-          /** @description Strong validator of the body; send it back in If-None-Match */
-          ETag?: string;
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6410,42 +5723,26 @@ export interface operations {
       /** @description Not Modified: If-None-Match names the current ETag */
       304: {
         headers: {
-          /** @description public, no-cache */
-          'Cache-Control'?: string;
-          /** @description Strong validator of the body; send it back in If-None-Match */
-          ETag?: string;
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      400: components['responses']['MalformedRequest'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6457,23 +5754,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6487,7 +5776,7 @@ export interface operations {
       };
     };
   };
-  SkillsController_replaceSkill: {
+  replaceSkill: {
     parameters: {
       query?: never;
       header?: never;
@@ -6499,21 +5788,28 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['SkillUpdate'];
+        'application/json': components['schemas']['SkillUpdate'] & {
+          name: unknown;
+        };
       };
     };
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Skill'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6528,6 +5824,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6542,6 +5839,7 @@ export interface operations {
       /** @description No skill has this id */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6553,34 +5851,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6592,23 +5871,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6622,7 +5893,7 @@ export interface operations {
       };
     };
   };
-  SkillsController_removeSkill: {
+  deleteSkill: {
     parameters: {
       query?: never;
       header?: never;
@@ -6637,13 +5908,17 @@ export interface operations {
       /** @description Deleted */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6658,6 +5933,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6672,6 +5948,7 @@ export interface operations {
       /** @description No skill has this id */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6683,34 +5960,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6722,23 +5980,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6752,7 +6002,7 @@ export interface operations {
       };
     };
   };
-  SkillsController_patchSkill: {
+  updateSkill: {
     parameters: {
       query?: never;
       header?: never;
@@ -6770,15 +6020,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Skill'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6793,6 +6048,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6807,6 +6063,7 @@ export interface operations {
       /** @description No skill has this id */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6818,34 +6075,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6857,23 +6095,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6887,7 +6117,7 @@ export interface operations {
       };
     };
   };
-  SkillsController_createCategory: {
+  createSkillCategory: {
     parameters: {
       query?: never;
       header?: never;
@@ -6902,15 +6132,20 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['IdResponse'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6925,6 +6160,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6936,34 +6172,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6975,23 +6192,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7005,7 +6214,7 @@ export interface operations {
       };
     };
   };
-  SkillsController_replaceCategory: {
+  replaceSkillCategory: {
     parameters: {
       query?: never;
       header?: never;
@@ -7017,21 +6226,28 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['SkillCategoryUpdate'];
+        'application/json': components['schemas']['SkillCategoryUpdate'] & {
+          title: unknown;
+        };
       };
     };
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['SkillCategory'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7046,6 +6262,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7060,6 +6277,7 @@ export interface operations {
       /** @description No skill category has this id */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7071,34 +6289,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7110,23 +6309,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7140,7 +6331,7 @@ export interface operations {
       };
     };
   };
-  SkillsController_removeCategory: {
+  deleteSkillCategory: {
     parameters: {
       query?: never;
       header?: never;
@@ -7155,13 +6346,17 @@ export interface operations {
       /** @description Deleted, with its skills */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7176,6 +6371,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7190,6 +6386,7 @@ export interface operations {
       /** @description No skill category has this id */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7201,34 +6398,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7240,23 +6418,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7270,7 +6440,7 @@ export interface operations {
       };
     };
   };
-  SkillsController_patchCategory: {
+  updateSkillCategory: {
     parameters: {
       query?: never;
       header?: never;
@@ -7288,15 +6458,20 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['SkillCategory'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7311,6 +6486,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7325,6 +6501,7 @@ export interface operations {
       /** @description No skill category has this id */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7336,34 +6513,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7375,23 +6533,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7405,7 +6555,7 @@ export interface operations {
       };
     };
   };
-  SkillsController_createSkill: {
+  createSkill: {
     parameters: {
       query?: never;
       header?: never;
@@ -7423,15 +6573,20 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['IdResponse'];
         };
       };
+      400: components['responses']['MalformedRequest'];
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7446,6 +6601,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7460,6 +6616,7 @@ export interface operations {
       /** @description No skill category has this id */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7471,34 +6628,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
-          /** @description Seconds until the limit allows this client again */
-          'Retry-After'?: number;
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7510,23 +6648,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7540,7 +6670,7 @@ export interface operations {
       };
     };
   };
-  'AuthController_me[1]': {
+  getCurrentAdminOutsideApi: {
     parameters: {
       query?: never;
       header?: never;
@@ -7551,15 +6681,21 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['AuthMe'];
         };
       };
+      304: components['responses']['NotModified'];
+      400: components['responses']['MalformedRequest'];
       /** @description Missing or invalid identity-provider token */
       401: {
         headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7574,6 +6710,7 @@ export interface operations {
       /** @description Valid token, not in the admin group */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7585,46 +6722,16 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description Request body larger than 100 KB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Request body exceeds the 100 KB limit"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
-      /** @description Validation error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HTTPValidationError'];
-        };
-      };
-      /** @description Unexpected failure; the detail is generic */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Internal server error"
-           *     }
-           */
-          'application/json': components['schemas']['ErrorDetail'];
-        };
-      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
       /** @description Group membership could not be checked (Graph unreachable) */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {

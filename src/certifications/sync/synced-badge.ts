@@ -1,4 +1,4 @@
-import { isRfc3986Uri } from '@/common/validation/validation.decorators';
+import { isHttpUrl } from '@/common/validation/validation.decorators';
 
 /** Where synced certifications come from: the `source` column. */
 export type BadgeSource = 'credly' | 'microsoft_learn' | 'openbadges';
@@ -62,5 +62,5 @@ export const textOr = (value: unknown, fallback = ''): string => (typeof value =
 export function httpsUrlOrNull(value: unknown): string | null {
   if (typeof value !== 'string' || !URL.canParse(value)) return null;
   const url = new URL(value);
-  return url.protocol === 'https:' && isRfc3986Uri(url.href) ? url.href : null;
+  return url.protocol === 'https:' && isHttpUrl(url.href) ? url.href : null;
 }

@@ -68,6 +68,16 @@ function response(status: number, doc: ResponseDoc): MethodDecorator {
 }
 
 /**
+ * A schema that makes fields of the model beside it required. Naming each as a property (`{}`, its
+ * rules being the model's) is what lets generators type them as required: openapi-typescript
+ * turns a bare `required` list into `& unknown`.
+ */
+const requiring = (fields: readonly string[]) => ({
+  required: [...fields],
+  properties: Object.fromEntries(fields.map((field) => [field, {}])),
+});
+
+/**
  * The request body with its example. Its model is the handler's @Body() parameter, as Nest
  * recorded it (parameter decorators run before method decorators), unless the doc names one. It
  * is required unless its model is an @OptionalBody(); a PUT that takes the update model through a
@@ -86,7 +96,7 @@ function requestBody({ example, type: declared }: BodyDoc): MethodDecorator {
     const required = pipes.find((pipe): pipe is RequireFieldsPipe<object> => pipe instanceof RequireFieldsPipe)?.fields;
     const examples = { example: { summary: 'Works as it stands on the demo content', value: example } };
     const decorators = required
-      ? [ApiExtraModels(type), ApiBody({ schema: { allOf: [{ $ref: getSchemaPath(type) }, { required: [...required] }] }, examples })]
+      ? [ApiExtraModels(type), ApiBody({ schema: { allOf: [{ $ref: getSchemaPath(type) }, requiring(required)] }, examples })]
       : [ApiBody({ type, required: !isOptionalBody(type), examples })];
     applyDecorators(...decorators)(target, key, descriptor);
   };

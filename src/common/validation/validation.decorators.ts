@@ -83,9 +83,9 @@ const QUERY_AND_FRAGMENT = `(?:\\?(?:${PATH_CHAR}|[/?])*)?(?:#(?:${PATH_CHAR}|[/
  */
 const HOST_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
 const HTTP_URL_GRAMMAR = `https?://${HOST_LABEL}(?:\\.${HOST_LABEL})*(?::\\d{1,5})?(?:/${PATH_CHAR}*)*${QUERY_AND_FRAGMENT}`;
-const RFC_3986_URI = new RegExp(`^${HTTP_URL_GRAMMAR}$`);
+const HTTP_URL = new RegExp(`^${HTTP_URL_GRAMMAR}$`);
 
-export const isRfc3986Uri = (value: string): boolean => RFC_3986_URI.test(value);
+export const isHttpUrl = (value: string): boolean => HTTP_URL.test(value);
 
 /** A path on this site: one `/` to begin with, not two (`//host` would be another site), then RFC 3986's path, query and fragment. */
 const SITE_PATH_GRAMMAR = `/(?:${PATH_CHAR}(?:${PATH_CHAR}|/)*)?${QUERY_AND_FRAGMENT}`;
@@ -95,11 +95,11 @@ const HTTP_URL_MESSAGE = 'Input should be an absolute http or https URL, with an
 
 /** An absolute http(s) URL of at most `max` characters, in RFC 3986's characters (non-ASCII percent-encoded). */
 export function IsHttpUrl({ max, each = false }: { max: number; each?: boolean }): PropertyDecorator {
-  return applyDecorators(IsText({ max, each }), Matches(RFC_3986_URI, { each, message: HTTP_URL_MESSAGE }));
+  return applyDecorators(IsText({ max, each }), Matches(HTTP_URL, { each, message: HTTP_URL_MESSAGE }));
 }
 
 /** The grammar of each kind of link, as the description declares it (`pattern`): the server checks the same. */
-const URL_PATTERN = RFC_3986_URI.source;
+const URL_PATTERN = HTTP_URL.source;
 const SITE_PATH_OR_URL_PATTERN = `^(?:|${HTTP_URL_GRAMMAR}|${SITE_PATH_GRAMMAR})$`;
 
 /**
@@ -112,7 +112,7 @@ function IsHttpUrlOrSitePath({ max }: { max: number }): PropertyDecorator {
     ValidateBy({
       name: 'isUrl',
       validator: {
-        validate: (value: unknown) => typeof value === 'string' && (SITE_PATH.test(value) || RFC_3986_URI.test(value)),
+        validate: (value: unknown) => typeof value === 'string' && (SITE_PATH.test(value) || HTTP_URL.test(value)),
         defaultMessage: () => 'Input should be an absolute http or https URL, or a path on this site starting with a single /',
       },
     }),
