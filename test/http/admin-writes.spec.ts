@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { DEMO } from '@test/support/demo';
 
 const { projects: PROJECTS, experience: WORK_ENTRIES, skills: SKILL_CATEGORIES } = DEMO;
@@ -63,6 +64,25 @@ describe('admin writes against PostgreSQL', () => {
     it('checks the credential before the body', async () => {
       expect((await api('post', '/api/projects', { title: 7 }, null)).status).toBe(401);
       expect((await api('post', '/api/projects', { title: 7 })).status).toBe(422);
+    });
+
+    it('checks the credential before the media type of the body: a form or text is 401 without one and 415 with one, creating nothing', async () => {
+      const before = await slugs();
+      for (const [type, body] of [
+        ['application/x-www-form-urlencoded', 'title=Form&description=Made+from+a+form'],
+        ['text/plain', '{"title":"Text","description":"Sent as text"}'],
+      ]) {
+        const post = () => request(testApp.server).post('/api/projects').set('Content-Type', type);
+        expect((await post().send(body)).status).toBe(401);
+        const refused = await post().set('Authorization', `Bearer ${ADMIN_TOKEN}`).send(body);
+        expect([refused.status, refused.body]).toEqual([415, { detail: 'Request bodies must be application/json in UTF-8' }]);
+      }
+      expect(await slugs()).toEqual(before);
+    });
+
+    it('answers a PATCH without a body 422 missing, changing nothing', async () => {
+      const response = await request(testApp.server).patch('/api/profile').set('Authorization', `Bearer ${ADMIN_TOKEN}`);
+      expect([response.status, response.body]).toEqual([422, { detail: [{ loc: ['body'], msg: 'Field required', type: 'missing' }] }]);
     });
   });
 

@@ -4,6 +4,7 @@ import { withSharedPartsInline } from '@test/support/openapi-description';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
 type Operation = {
+  operationId?: string;
   security?: unknown[];
   deprecated?: boolean;
   parameters?: unknown[];
@@ -13,6 +14,61 @@ type Operation = {
 
 /** Operations that change something yet need no credential. */
 const PUBLIC_ACTIONS = ['POST /api/contact', 'PATCH /api/download-cv', 'PATCH /api/cv/generate', 'POST /api/admin/sync-certifications'];
+/** The operationIds clients are generated with. */
+const PUBLISHED_OPERATION_IDS = [
+  'getProfile',
+  'replaceProfile',
+  'updateProfile',
+  'listProjects',
+  'createProject',
+  'getProject',
+  'reorderProjects',
+  'replaceProject',
+  'updateProject',
+  'deleteProject',
+  'listExperience',
+  'createWorkEntry',
+  'getWorkEntryByIndex',
+  'reorderExperience',
+  'replaceWorkEntry',
+  'updateWorkEntry',
+  'deleteWorkEntry',
+  'listSkillCategories',
+  'createSkillCategory',
+  'replaceSkillCategory',
+  'updateSkillCategory',
+  'deleteSkillCategory',
+  'createSkill',
+  'replaceSkill',
+  'updateSkill',
+  'deleteSkill',
+  'listAwards',
+  'createAward',
+  'reorderAwards',
+  'replaceAward',
+  'updateAward',
+  'deleteAward',
+  'listCertifications',
+  'createCertification',
+  'reorderCertifications',
+  'replaceCertification',
+  'updateCertification',
+  'deleteCertification',
+  'syncCertifications',
+  'getCurrentAdmin',
+  'getCurrentAdminOutsideApi',
+  'getHealth',
+  'sendContactMessage',
+  'getFeatureFlags',
+  'updateFeatureFlags',
+  'getCvDownloadLink',
+  'getCvStatus',
+  'generateCv',
+  'getCvDownloadCounts',
+  'exportContent',
+  'importContent',
+];
+
 /** Reads that need an admin credential. */
 const ADMIN_READS = ['/api/auth/me', '/auth/me', '/api/metrics/cv-downloads', '/api/admin/content'];
 
@@ -76,6 +132,15 @@ describe('GET /openapi.json', () => {
     const text = JSON.stringify(document);
     expect(text).not.toContain('"nullable"');
     expect(text).toContain('"type":["string","null"]');
+  });
+
+  it('names every operation with a lowerCamelCase verb phrase, unique, and keeps the published names', () => {
+    const ids = operations().map(({ operation }) => operation.operationId!);
+    for (const id of ids)
+      expect(id).toMatch(/^(list|get|create|replace|update|delete|reorder|sync|send|generate|export|import)[A-Z][A-Za-z]*$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    // A generated client's method names: renaming one breaks every frontend that calls it.
+    expect(ids.sort()).toEqual(PUBLISHED_OPERATION_IDS.sort());
   });
 
   it('declares 500 on every operation and 422 wherever input is validated', () => {
