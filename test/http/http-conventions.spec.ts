@@ -72,6 +72,11 @@ describe('HTTP conventions', () => {
       },
     );
 
+    it('answers a path that does not decode with 400 {detail}, as the description declares', async () => {
+      const response = await http().get('/api/projects/%E0%A4%A').expect(400);
+      expect(response.body).toEqual({ detail: 'Bad Request' });
+    });
+
     it('answers malformed JSON with a FastAPI json_invalid 422', async () => {
       const response = await postJson('{"name": "ab",').expect(422);
       expect(response.body).toEqual({ detail: [{ loc: ['body'], msg: expect.any(String), type: 'json_invalid' }] });

@@ -28,9 +28,9 @@ const invalid = await client.GET('/api/experience', { params: { query: { top: -1
 
 /** The types hold a client to what the server takes: a PUT replaces a project, so it must name its title and description. */
 export const replaceWithNothing = () =>
-  // @ts-expect-error title and description are required by PUT /api/projects/{slug}
   createPortfolioClient({ baseUrl, token: 'an admin token' }).PUT('/api/projects/{slug}', {
     params: { path: { slug: 'tidewatch' } },
+    // @ts-expect-error title and description are required by PUT /api/projects/{slug}
     body: {},
   });
 
