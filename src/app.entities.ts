@@ -1,6 +1,7 @@
 import { ContactMessageEntity } from './contact/entities/contact-message.entity';
 import { AwardEntity } from './awards/entities/award.entity';
 import { CertificationEntity } from './certifications/entities/certification.entity';
+import { CvDocumentEntity } from './cv/entities/cv-document.entity';
 import { CvDownloadEventEntity } from './cv/entities/cv-download-event.entity';
 import { WorkEntryEntity } from './experience/entities/work-entry.entity';
 import { ProfileEntity } from './profile/entities/profile.entity';
@@ -23,4 +24,5 @@ export const ENTITIES = [
   CertificationEntity,
   ContactMessageEntity,
   CvDownloadEventEntity,
+  CvDocumentEntity,
 ];

@@ -1,25 +1,42 @@
+import { resolve } from 'node:path';
 import { registerAs } from '@nestjs/config';
 import { IsString, MinLength } from 'class-validator';
+import { EnvInteger } from './env-decorators';
 import { validateConfig } from './validate-config';
+
+/** Where the shipped CVs are: the demo person's. */
+const SHIPPED_CV_DIR = './assets/cv';
 
 class CvEnvironment {
   @IsString()
   @MinLength(1, { message: 'CV_DIR must not be empty' })
-  readonly CV_DIR: string = './assets/cv';
+  readonly CV_DIR: string = SHIPPED_CV_DIR;
 
   @IsString()
   @MinLength(1, { message: 'CHROMIUM_PATH must not be empty' })
   readonly CHROMIUM_PATH: string = '/usr/bin/chromium';
+
+  /** How long content must rest before a published CV is rendered again (at most 20 s after a burst began). */
+  @EnvInteger(0, 20_000)
+  readonly CV_REPUBLISH_DELAY_MS: number = 5_000;
 }
 
 export interface CvConfig {
   /** Holds cv-english.pdf and cv-nederlands.pdf; relative paths start at the working directory. */
   directory: string;
+  /** Whether `directory` is the folder shipped with the service (the demo person's CVs) rather than one of the owner's. */
+  shipsDemoFiles: boolean;
   /** The browser that renders generated CVs; a missing one makes generation answer 503. */
   chromiumPath: string;
+  republishDelayMs: number;
 }
 
 export const cvConfig = registerAs('cv', (): CvConfig => {
   const env = validateConfig(process.env, CvEnvironment);
-  return { directory: env.CV_DIR, chromiumPath: env.CHROMIUM_PATH };
+  return {
+    directory: env.CV_DIR,
+    shipsDemoFiles: resolve(env.CV_DIR) === resolve(SHIPPED_CV_DIR),
+    chromiumPath: env.CHROMIUM_PATH,
+    republishDelayMs: env.CV_REPUBLISH_DELAY_MS,
+  };
 });

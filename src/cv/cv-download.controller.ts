@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
-import { Body, Controller, Get, Head, Patch, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, Head, Patch, Query } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import { Operation } from '@/common/openapi/operation.decorator';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
-import { type CvFileInfo, CvFilesService } from './cv-files.service';
+import { CvFileAnswer } from './cv-file-answer';
+import { CvFilesService } from './cv-files.service';
 import { CvDownloadLinkDto } from './dto/cv-download-link.dto';
 import { CvDownloadRequestDto, CvLanguageQueryDto } from './dto/cv-language.dto';
 
@@ -19,17 +19,17 @@ export class CvDownloadController {
   @Head()
   @RateLimit(10)
   @ApiExcludeEndpoint()
-  async describe(@Query() query: CvLanguageQueryDto): Promise<StreamableFile> {
-    return attachment(await this.files.find(query.lang), Readable.from([]));
+  async describe(@Query() query: CvLanguageQueryDto): Promise<CvFileAnswer> {
+    return new CvFileAnswer(await this.files.find(query.lang));
   }
 
   /** Left out of the description on purpose: browsers follow the link PATCH returns. */
   @Get()
   @RateLimit(10)
   @ApiExcludeEndpoint()
-  async download(@Query() query: CvLanguageQueryDto): Promise<StreamableFile> {
+  async download(@Query() query: CvLanguageQueryDto): Promise<CvFileAnswer> {
     const file = await this.files.open(query.lang);
-    return attachment(file, file.stream);
+    return new CvFileAnswer(file, file.content);
   }
 
   @Patch()
@@ -47,7 +47,3 @@ export class CvDownloadController {
     return this.files.link(request.lang);
   }
 }
-
-/** The PDF as an attachment; for HEAD the content is empty, the headers are the file's. */
-const attachment = (file: CvFileInfo, content: Readable): StreamableFile =>
-  new StreamableFile(content, { type: 'application/pdf', length: file.size, disposition: `attachment; filename="${file.filename}"` });

@@ -1,33 +1,52 @@
-import { createReadStream, type ReadStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
+import { DEMO_CONTENT } from '@/content';
+import { isDatabaseUnavailable } from '@/common/errors/database-unavailable';
+import { contentConfig } from '@/config/content.config';
 import { cvConfig } from '@/config/cv.config';
+import { ProfileService } from '@/profile/profile.service';
 import { CV_LANGUAGES, cvFileName, type CvLanguage } from './cv-language';
 import { CvMetrics } from './cv-metrics';
 import type { CvDownloadLinkDto } from './dto/cv-download-link.dto';
+import type { CvServedDto } from './dto/cv-served.dto';
+import { CvDocumentsRepository } from './persistence/cv-documents.repository';
 import { CvDownloadEventsRepository, type DownloadsByLocale } from './persistence/cv-download-events.repository';
 
-/** A shipped CV as found on disk. */
+/** Where the CV a language serves comes from: the owner's (uploaded or published, in the database), or the files in CV_DIR. */
+export type CvSource = 'upload' | 'published' | 'shipped';
+
+/** The CV a language serves, without its bytes. */
 export interface CvFileInfo {
-  path: string;
   filename: string;
   size: number;
+  etag: string;
+  source: CvSource;
+  updatedAt: Date;
 }
 
 export interface CvFile extends CvFileInfo {
-  stream: ReadStream;
+  content: Buffer | Readable;
 }
 
-/** The shipped PDFs in CV_DIR, and the count of their downloads. */
+/**
+ * The CV each language serves, and the count of its downloads: the owner's stored CV first, then
+ * the file in CV_DIR. The files shipped in the image are the demo person's: they are served only
+ * while the profile is the demo's, unless CV_DIR names a folder of the owner's.
+ */
 @Injectable()
 export class CvFilesService {
   private readonly logger = new Logger(CvFilesService.name);
 
   constructor(
     @Inject(cvConfig.KEY) private readonly config: ConfigType<typeof cvConfig>,
+    @Inject(contentConfig.KEY) private readonly content: ConfigType<typeof contentConfig>,
     private readonly events: CvDownloadEventsRepository,
+    private readonly stored: CvDocumentsRepository,
+    private readonly profile: ProfileService,
     private readonly metrics: CvMetrics,
   ) {}
 
@@ -43,11 +62,13 @@ export class CvFilesService {
    */
   async open(lang: CvLanguage): Promise<CvFile> {
     const file = await this.find(lang);
+    const content = file.source === 'shipped' ? createReadStream(this.shippedPath(lang)) : await this.stored.pdf(lang);
+    if (!content) throw notAvailable(lang);
     await this.events.record(lang).catch((error: unknown) => {
       this.logger.warn({ event: 'cv_download_not_recorded', locale: lang, reason: error instanceof Error ? error.message : String(error) });
     });
     this.metrics.downloaded(lang);
-    return { ...file, stream: createReadStream(file.path) };
+    return { ...file, content };
   }
 
   /** Counted from the stored download events, so every instance answers the same. */
@@ -56,12 +77,55 @@ export class CvFilesService {
     return { total: CV_LANGUAGES.reduce((sum, lang) => sum + byLocale[lang], 0), byLocale };
   }
 
-  /** The file of a language, counting nothing (HEAD, the link); 404 when it is missing. */
+  /** What each language serves now. */
+  async served(): Promise<CvServedDto[]> {
+    return Promise.all(
+      CV_LANGUAGES.map(async (lang) => {
+        const file = await this.find(lang).catch(() => undefined);
+        return file
+          ? { lang, source: file.source, bytes: file.size, updatedAt: file.updatedAt.toISOString() }
+          : { lang, source: 'none' as const, bytes: 0, updatedAt: null };
+      }),
+    );
+  }
+
+  /** The CV a language serves, counting nothing (HEAD, the link); 404 when there is none. */
   async find(lang: CvLanguage): Promise<CvFileInfo> {
     const filename = cvFileName(lang);
-    const path = resolve(this.config.directory, filename);
-    const file = await stat(path).catch(() => undefined);
-    if (!file?.isFile()) throw new NotFoundException({ detail: `The ${lang} CV is not available` });
-    return { path, filename, size: file.size };
+    const stored = await this.whileTheDatabaseServes(() => this.stored.info(lang), undefined);
+    if (stored) return { filename, size: stored.bytes, etag: `"${stored.etag}"`, source: stored.origin, updatedAt: stored.updatedAt };
+    const file = (await this.servesShippedFiles()) ? await stat(this.shippedPath(lang)).catch(() => undefined) : undefined;
+    if (!file?.isFile()) throw notAvailable(lang);
+    // As Express's static files are tagged: size and modification time.
+    const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`;
+    return { filename, size: file.size, etag, source: 'shipped', updatedAt: file.mtime };
+  }
+
+  private shippedPath(lang: CvLanguage): string {
+    return resolve(this.config.directory, cvFileName(lang));
+  }
+
+  /**
+   * The demo person's CVs go with the demo person's profile only; a CV_DIR of the owner's is always
+   * served. While the database cannot say whose profile it is, the configuration does: the demo
+   * content is what an instance started with unless CONTENT_FILE or CONTENT_SEED=none says otherwise.
+   */
+  private async servesShippedFiles(): Promise<boolean> {
+    if (!this.config.shipsDemoFiles) return true;
+    const startedWithDemo = this.content.file === undefined && this.content.seed === 'demo';
+    return this.whileTheDatabaseServes(async () => (await this.profile.findIfSet())?.name === DEMO_CONTENT.profile?.name, startedWithDemo);
+  }
+
+  /** The file matters more than what the database knows of it: while it is down, downloads go on with `fallback`. */
+  private async whileTheDatabaseServes<T>(read: () => Promise<T>, fallback: T): Promise<T> {
+    try {
+      return await read();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      this.logger.warn({ event: 'cv_served_without_database', reason: error instanceof Error ? error.message : String(error) });
+      return fallback;
+    }
   }
 }
+
+const notAvailable = (lang: CvLanguage) => new NotFoundException({ detail: `The ${lang} CV is not available` });

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { FeatureFlags } from '@/flags/feature-flags';
 import { CvContentService } from './cv-content.service';
 import type { CvLanguage } from './cv-language';
 import { CvMetrics } from './cv-metrics';
-import { CvTemplate } from './cv-template';
+import { type CvContent, CvTemplate } from './cv-template';
 import { ChromiumPdfRenderer } from './pdf/chromium-pdf.renderer';
 
 /** On-demand CVs from the current content, while the cvGeneration flag is on. */
@@ -33,6 +34,19 @@ export class CvGenerationService {
 
   /** The PDF itself, whatever the flag says; `npm run cv:build` ships these. */
   async render(lang: CvLanguage): Promise<Buffer> {
-    return this.renderer.render(this.template.html(lang, await this.content.current()));
+    return (await this.renderWithFingerprint(lang)).pdf;
+  }
+
+  /** The PDF, and the fingerprint of the content it was rendered from (what a published CV keeps, to know when it is stale). */
+  async renderWithFingerprint(lang: CvLanguage): Promise<{ pdf: Buffer; contentFingerprint: string }> {
+    const content = await this.content.current();
+    return { pdf: await this.renderer.render(this.template.html(lang, content)), contentFingerprint: fingerprintOf(content) };
+  }
+
+  /** The fingerprint of the content as it is now. */
+  async contentFingerprint(): Promise<string> {
+    return fingerprintOf(await this.content.current());
   }
 }
+
+const fingerprintOf = (content: CvContent): string => createHash('sha256').update(JSON.stringify(content)).digest('base64url');

@@ -6,6 +6,7 @@ import { ExperienceModule } from '@/experience/experience.module';
 import { ProfileModule } from '@/profile/profile.module';
 import { ProjectsModule } from '@/projects/projects.module';
 import { SkillsModule } from '@/skills/skills.module';
+import { CvAdminController } from './cv-admin.controller';
 import { CvContentService } from './cv-content.service';
 import { CvDownloadCountsController } from './cv-download-counts.controller';
 import { CvDownloadController } from './cv-download.controller';
@@ -13,22 +14,26 @@ import { CvFilesService } from './cv-files.service';
 import { CvGenerationController } from './cv-generation.controller';
 import { CvGenerationService } from './cv-generation.service';
 import { CvMetrics } from './cv-metrics';
+import { CvPublishingService } from './cv-publishing.service';
 import { ChromiumPdfRenderer } from './pdf/chromium-pdf.renderer';
+import { CvDocumentsRepository, NoStoredCvs, TypeOrmCvDocuments } from './persistence/cv-documents.repository';
 import { CvDownloadEventsRepository, TypeOrmCvDownloadEvents, UncountedCvDownloads } from './persistence/cv-download-events.repository';
 
 @Module({
   imports: [ProfileModule, ProjectsModule, ExperienceModule, SkillsModule, AwardsModule, CertificationsModule],
-  controllers: [CvDownloadController, CvGenerationController, CvDownloadCountsController],
+  controllers: [CvDownloadController, CvGenerationController, CvDownloadCountsController, CvAdminController],
   providers: [
     CvFilesService,
     CvGenerationService,
     CvContentService,
     CvMetrics,
+    CvPublishingService,
     ChromiumPdfRenderer,
     storageFor(CvDownloadEventsRepository, {
       postgres: (txHost) => new TypeOrmCvDownloadEvents(txHost),
       none: () => new UncountedCvDownloads(),
     }),
+    storageFor(CvDocumentsRepository, { postgres: (txHost) => new TypeOrmCvDocuments(txHost), none: () => new NoStoredCvs() }),
   ],
   exports: [CvGenerationService, CvFilesService],
 })

@@ -1,11 +1,11 @@
 import { type ContentDocument, DEMO_CONTENT } from '@/content';
-import { Body, Controller, Get, Put, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { ContentDomain } from '@/read-model/content-domain.decorator';
 import { CONTENT_DOMAINS } from '@/read-model/content-domains';
 import { LARGE_BODY_LIMIT, readableBytes } from '@/common/http/body-limits';
-import { LargeJsonBodyInterceptor } from '@/common/http/large-json-body.interceptor';
+import { LargeJsonBody } from '@/common/http/late-body.interceptor';
 import { ContentCountsDto, ContentDocumentDto } from './dto/content-document.dto';
 import { ContentDocumentPipe } from './content-document.pipe';
 import { PortfolioService } from './portfolio.service';
@@ -29,7 +29,7 @@ export class PortfolioController {
 
   @Put()
   // Its body (up to LARGE_BODY_LIMIT) is read only once the credential is checked.
-  @UseInterceptors(LargeJsonBodyInterceptor)
+  @LargeJsonBody()
   @AdminOperation({
     operationId: 'importContent',
     summary: 'Replace all content with a document',

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
+import { type Observable, Subject } from 'rxjs';
 import { limitsConfig } from '@/config/limits.config';
 import { CONTENT_DOMAINS, type ContentDomain } from './content-domains';
 import { etagOf, PreparedBody } from './prepared-body';
@@ -58,6 +59,9 @@ export class ReadModel {
   /** Answers being prepared, by key, with the generations they are prepared from. */
   private readonly preparing = new Map<string, { stamp: readonly number[]; body: Promise<PreparedBody> }>();
   private readonly maxBytes: number;
+  private readonly changed = new Subject<ContentDomain>();
+  /** Every change of content this instance learns of (its own writes and the database's announcements alike), by domain. */
+  readonly changes: Observable<ContentDomain> = this.changed.asObservable();
 
   constructor(@Inject(limitsConfig.KEY) { readModelMaxBytes }: Pick<ConfigType<typeof limitsConfig>, 'readModelMaxBytes'>) {
     this.maxBytes = readModelMaxBytes;
@@ -111,6 +115,7 @@ export class ReadModel {
   /** Every answer prepared from the domain is built again on its next request. */
   invalidate(domain: ContentDomain): void {
     this.generations.set(domain, this.generations.get(domain)! + 1);
+    this.changed.next(domain);
     for (const [key, answer] of this.answers) if (answer.read.route.domains.includes(domain)) this.drop(key);
   }
 

@@ -9,3 +9,8 @@ export async function pdfText(pdf: Buffer): Promise<string> {
     await parser.destroy();
   }
 }
+
+/** The smallest PDF a reader opens (no pages): what an upload test sends and expects back as sent. */
+export const MINIMAL_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { OptionalBody } from '@/common/validation/optional-body';
 import { CV_LANGUAGES, type CvLanguage, DEFAULT_CV_LANGUAGE } from '@/cv/cv-language';
@@ -16,3 +16,10 @@ export class CvLanguageQueryDto {
 @ApiSchema({ name: 'CVDownloadRequest' })
 @OptionalBody()
 export class CvDownloadRequestDto extends CvLanguageQueryDto {}
+
+/** `{lang}` of the admin CV operations. */
+export class CvLanguageParams {
+  @ApiProperty({ enum: CV_LANGUAGES, description: 'The CV language', example: 'english' })
+  @IsIn(CV_LANGUAGES, { message: LANG_MESSAGE })
+  readonly lang!: CvLanguage;
+}

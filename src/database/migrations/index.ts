@@ -4,6 +4,7 @@ import { ContactRedeliveryAttempts1795600000000 } from './1795600000000-ContactR
 import { ContentChangeTriggers1795700000000 } from './1795700000000-ContentChangeTriggers';
 import { Profile1795800000000 } from './1795800000000-Profile';
 import { ContactDeliveryPerMail1795900000000 } from './1795900000000-ContactDeliveryPerMail';
+import { CvDocuments1796000000000 } from './1796000000000-CvDocuments';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   ContentChangeTriggers1795700000000,
   Profile1795800000000,
   ContactDeliveryPerMail1795900000000,
+  CvDocuments1796000000000,
 ];

@@ -1,0 +1,32 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { CV_LANGUAGES, type CvLanguage } from '@/cv/cv-language';
+
+const SOURCES = ['upload', 'published', 'shipped', 'none'] as const;
+
+/** What GET /api/download-cv serves for a language. */
+@ApiSchema({ name: 'CVServed' })
+export class CvServedDto {
+  @ApiProperty({ enum: CV_LANGUAGES, example: 'english' })
+  readonly lang!: CvLanguage;
+
+  @ApiProperty({
+    enum: SOURCES,
+    description:
+      'upload: a PDF the owner sent, kept as sent; published: rendered from the content, and again after every change; ' +
+      'shipped: the file in CV_DIR; none: the download answers 404',
+    example: 'published',
+  })
+  readonly source!: (typeof SOURCES)[number];
+
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Size of the PDF in bytes (0 for none)', example: 48213 })
+  readonly bytes!: number;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description: 'Since when it is served (null for none)',
+    example: '2026-11-25T14:03:11.000Z',
+  })
+  readonly updatedAt!: string | null;
+}

@@ -1,0 +1,146 @@
+import request from 'supertest';
+import { DEMO_CONTENT } from '@/content';
+import { ADMIN_TOKEN } from '@test/support/admin';
+import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { LogLines } from '@test/support/log-lines';
+import { MINIMAL_PDF, pdfText } from '@test/support/pdf-text';
+import { createTestApp, type TestApp } from '@test/support/test-app';
+
+/** A PDF of the owner's own (not rendered here): what an upload keeps as sent. */
+const OWN_PDF = MINIMAL_PDF;
+const OWNER = { ...DEMO_CONTENT, profile: { ...DEMO_CONTENT.profile!, name: 'Joris de Vries' } };
+const REPUBLISH_DELAY_MS = 300;
+
+const binary = (response: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  response.on('data', (chunk: Buffer) => chunks.push(chunk));
+  response.on('end', () => callback(null, Buffer.concat(chunks)));
+};
+
+describe("the owner's CV is the download", () => {
+  let database: TestDatabase;
+  let first: TestApp;
+  let second: TestApp;
+  const logs = new LogLines();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const env = {
+      DATABASE_URL: database.url,
+      API_ADMIN_TOKEN: ADMIN_TOKEN,
+      RATE_LIMIT_ENABLED: 'false',
+      CV_REPUBLISH_DELAY_MS: String(REPUBLISH_DELAY_MS),
+      LOG_LEVEL: 'info',
+    };
+    first = await createTestApp({ env, logDestination: logs });
+    second = await createTestApp({ env, logDestination: logs });
+  });
+  afterAll(async () => {
+    await Promise.all([first.close(), second.close()]);
+    await database.drop();
+  });
+
+  const admin = (app: TestApp) => ({
+    get: (path: string) => request(app.server).get(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+    put: (path: string) => request(app.server).put(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+    post: (path: string) => request(app.server).post(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+    patch: (path: string) => request(app.server).patch(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+    delete: (path: string) => request(app.server).delete(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+  });
+  const download = (app: TestApp, lang: string) => request(app.server).get(`/api/download-cv?lang=${lang}`).buffer(true).parse(binary);
+  const upload = (app: TestApp, lang: string, pdf: Buffer, type = 'application/pdf') =>
+    admin(app).put(`/api/admin/cv/${lang}`).set('Content-Type', type).send(pdf);
+  const served = async (app: TestApp) => (await admin(app).get('/api/admin/cv').expect(200)).body as { lang: string; source: string }[];
+  const putContent = (content: object) => admin(first).put('/api/admin/content').send(content).expect(200);
+
+  afterEach(async () => {
+    for (const lang of ['english', 'nederlands']) await admin(first).delete(`/api/admin/cv/${lang}`);
+    await putContent(DEMO_CONTENT);
+  });
+
+  it('serves the shipped demo CVs with the demo content, with an ETag and 304', async () => {
+    expect((await served(first)).map(({ lang, source }) => [lang, source])).toEqual([
+      ['english', 'shipped'],
+      ['nederlands', 'shipped'],
+    ]);
+    const response = await download(first, 'english').expect(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(await pdfText(response.body as Buffer)).toContain('Mara Jansen');
+    await request(first.server).get('/api/download-cv?lang=english').set('If-None-Match', response.headers.etag).expect(304);
+  });
+
+  it('never hands out the demo CV once the content is the owner’s', async () => {
+    await putContent(OWNER);
+    await download(first, 'english').expect(404);
+    expect((await served(second)).map(({ source }) => source)).toEqual(['none', 'none']);
+    await request(first.server).patch('/api/download-cv').send({ lang: 'english' }).expect(404);
+  });
+
+  it('serves an uploaded PDF as sent, on every instance, until it is deleted', async () => {
+    const uploaded = await upload(first, 'english', OWN_PDF).expect(200);
+    expect(uploaded.body).toEqual({ lang: 'english', source: 'upload', bytes: OWN_PDF.length, updatedAt: expect.any(String) });
+    const fromSecond = await download(second, 'english').expect(200);
+    expect(Buffer.compare(fromSecond.body as Buffer, OWN_PDF)).toBe(0);
+    expect(fromSecond.headers['content-disposition']).toBe('attachment; filename="cv-english.pdf"');
+    await request(second.server).get('/api/download-cv?lang=english').set('If-None-Match', fromSecond.headers.etag).expect(304);
+    await putContent(OWNER);
+    expect(Buffer.compare((await download(first, 'english').expect(200)).body as Buffer, OWN_PDF)).toBe(0);
+    await admin(second).delete('/api/admin/cv/english').expect(204);
+    await admin(second).delete('/api/admin/cv/english').expect(404);
+    await download(first, 'english').expect(404);
+  });
+
+  it('checks an upload: credential first, then a PDF of at most 5 MB', async () => {
+    await request(first.server).put('/api/admin/cv/english').set('Content-Type', 'application/pdf').send(OWN_PDF).expect(401);
+    expect((await upload(first, 'english', Buffer.from('{"a":1}'), 'text/plain').expect(415)).body).toEqual({
+      detail: 'A CV is uploaded as application/pdf',
+    });
+    expect((await upload(first, 'english', Buffer.from('not a pdf at all')).expect(422)).body.detail[0]).toMatchObject({
+      loc: ['body'],
+      type: 'pdf_invalid',
+    });
+    await admin(first).put('/api/admin/cv/english').expect(422);
+    const large = Buffer.concat([OWN_PDF, Buffer.alloc(5 * 1024 * 1024)]);
+    expect((await upload(first, 'english', large).expect(413)).body).toEqual({ detail: 'Request body exceeds the 5 MB limit' });
+    await upload(first, 'klingon', OWN_PDF).expect(422);
+    expect((await served(first)).map(({ source }) => source)).toEqual(['shipped', 'shipped']);
+  });
+
+  it('publishes a CV from the content, and renders it again within seconds of a change, once across instances', async () => {
+    await putContent(OWNER);
+    const published = await admin(first).post('/api/admin/cv/nederlands/publish').expect(200);
+    expect(published.body).toMatchObject({ lang: 'nederlands', source: 'published' });
+    expect(await pdfText((await download(second, 'nederlands').expect(200)).body as Buffer)).toContain('Joris de Vries');
+    await upload(first, 'english', OWN_PDF).expect(200);
+    const renders = () => logs.entries.filter((entry) => entry.event === 'cv_republished').length;
+    const before = renders();
+
+    await admin(second).patch('/api/profile').send({ name: 'Joris van Dijk' }).expect(200);
+    await vi.waitFor(async () => expect(await pdfText((await download(first, 'nederlands')).body as Buffer)).toContain('Joris van Dijk'), {
+      timeout: 15_000,
+      interval: 250,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 3 * REPUBLISH_DELAY_MS));
+    expect(renders() - before).toBe(1);
+    // An upload is kept as sent, whatever the content does.
+    expect(Buffer.compare((await download(second, 'english').expect(200)).body as Buffer, OWN_PDF)).toBe(0);
+  }, 30_000);
+});
+
+describe("the owner's CV without a database", () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: { DATABASE_URL: undefined, API_ADMIN_TOKEN: ADMIN_TOKEN } });
+  });
+  afterAll(() => app.close());
+
+  it('answers the writes 503 after the credential, and says the shipped files are served', async () => {
+    const auth = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+    await request(app.server).put('/api/admin/cv/english').set('Content-Type', 'application/pdf').send(OWN_PDF).expect(401);
+    await request(app.server).put('/api/admin/cv/english').set(auth).set('Content-Type', 'application/pdf').send(OWN_PDF).expect(503);
+    await request(app.server).delete('/api/admin/cv/english').set(auth).expect(503);
+    const served = await request(app.server).get('/api/admin/cv').set(auth).expect(200);
+    expect(served.body.map(({ source }: { source: string }) => source)).toEqual(['shipped', 'shipped']);
+  });
+});
