@@ -13,7 +13,7 @@ const LAYERS = {
   common: ['config'],
   content: [],
   database: ['common', 'config'],
-  'read-model': ['common', 'config'],
+  'read-model': ['common', 'config', 'content'],
   mail: ['common', 'config'],
   'content-store': ['common', 'config', 'content', 'database'],
 };

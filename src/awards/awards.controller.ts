@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { IdResponseDto } from '@/common/dto/id-response.dto';
 import { ReorderByIdRequestDto } from '@/common/dto/reorder-request.dto';
 import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
+import { LanguageQueryDto } from '@/content-store/language-query.dto';
 import { ContentDomain } from '@/read-model/content-domain.decorator';
 import { PublicRead } from '@/read-model/public-read.decorator';
 import { AwardsService } from './awards.service';
@@ -22,8 +23,8 @@ export class AwardsController {
 
   @Get()
   @PublicRead({ operationId: 'listAwards', summary: 'Awards in display order', returns: [AwardDto] })
-  findAll(): Promise<AwardDto[]> {
-    return this.awards.findAll();
+  findAll(@Query() { lang }: LanguageQueryDto): Promise<AwardDto[]> {
+    return this.awards.findAll(lang);
   }
 
   @Post()

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AwardItem } from '@/content';
+import { AWARD_TEXT_FIELDS, type AwardItem, listedTranslations } from '@/content';
 import { ContentListService } from '@/content-store/content-list.service';
 import { AWARD_DEFAULTS, awardFromItem } from './award-defaults';
 import { toAward } from './award.mapper';
@@ -14,8 +14,9 @@ export class AwardsService extends ContentListService<Award, AwardDto, AwardItem
       noun: 'Award',
       newItemsGo: 'last',
       defaults: AWARD_DEFAULTS,
+      textFields: AWARD_TEXT_FIELDS,
       toDto: toAward,
-      toItem: (award) => ({ ...toAward(award), id: award.id }),
+      toItem: (award) => ({ ...toAward(award), id: award.id, ...listedTranslations(award.translations) }),
       fromItem: awardFromItem,
     });
   }

@@ -13,6 +13,7 @@ export const CERTIFICATION_DEFAULTS: Omit<Certification, 'id' | 'title'> = {
   source: 'manual',
   externalId: null,
   syncEnabled: true,
+  translations: {},
 };
 
 export const certificationFromItem = (item: CertificationItem): Certification => ({ ...CERTIFICATION_DEFAULTS, ...item });

@@ -1,4 +1,4 @@
-import type { CertificationItem } from '@/content';
+import { type CertificationItem, listedTranslations } from '@/content';
 import type { CertificationDto } from './dto/certification.dto';
 import type { Certification } from './persistence/certifications.repository';
 
@@ -20,5 +20,10 @@ export function toCertification(certification: Certification): CertificationDto 
 
 /** A certification as a content document lists it: its provenance too. */
 export function toCertificationItem(certification: Certification): CertificationItem {
-  return { ...toCertification(certification), id: certification.id, externalId: certification.externalId };
+  return {
+    ...toCertification(certification),
+    id: certification.id,
+    externalId: certification.externalId,
+    ...listedTranslations(certification.translations),
+  };
 }

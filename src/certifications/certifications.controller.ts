@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { IdResponseDto } from '@/common/dto/id-response.dto';
 import { ReorderByIdRequestDto } from '@/common/dto/reorder-request.dto';
 import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
+import { LanguageQueryDto } from '@/content-store/language-query.dto';
 import { ContentDomain } from '@/read-model/content-domain.decorator';
 import { PublicRead } from '@/read-model/public-read.decorator';
 import { CertificationsService } from './certifications.service';
@@ -33,8 +34,8 @@ export class CertificationsController {
     summary: 'Certifications in display order, manual and synced alike',
     returns: [CertificationDto],
   })
-  findAll(): Promise<CertificationDto[]> {
-    return this.certifications.findAll();
+  findAll(@Query() { lang }: LanguageQueryDto): Promise<CertificationDto[]> {
+    return this.certifications.findAll(lang);
   }
 
   @Post()

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CertificationItem } from '@/content';
+import { CERTIFICATION_TEXT_FIELDS, type CertificationItem } from '@/content';
 import { ContentListService } from '@/content-store/content-list.service';
 import { CERTIFICATION_DEFAULTS, certificationFromItem } from './certification-defaults';
 import { toCertification, toCertificationItem } from './certification.mapper';
@@ -17,6 +17,7 @@ export class CertificationsService extends ContentListService<Certification, Cer
       noun: 'Certification',
       newItemsGo: 'last',
       defaults: EDITABLE_DEFAULTS,
+      textFields: CERTIFICATION_TEXT_FIELDS,
       toDto: toCertification,
       toItem: toCertificationItem,
       fromItem: certificationFromItem,
@@ -32,10 +33,10 @@ export class CertificationsService extends ContentListService<Certification, Cer
    * false), unless the body asks to keep syncing; a manual entry is never synced, so its flag
    * changes only when the body sets it.
    */
-  protected override update(id: string, changes: Partial<Certification>): Promise<CertificationDto> {
-    return super.update(id, (current) => ({
+  protected override adjusted(current: Certification, changes: Partial<Certification>): Partial<Certification> {
+    return {
       ...changes,
       syncEnabled: current.source === 'manual' ? (changes.syncEnabled ?? current.syncEnabled) : changes.syncEnabled === true,
-    }));
+    };
   }
 }

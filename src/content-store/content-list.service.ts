@@ -1,6 +1,7 @@
 import { NotFoundException } from '@nestjs/common';
 import { applyPartialOrder } from '@/common/ordering/partial-order';
-import type { ItemChanges, OrderedCollection } from './ordered-collection';
+import { DEFAULT_LANGUAGE, inLanguage, type Language, mergedTranslations, type Translations } from '@/content';
+import type { OrderedCollection } from './ordered-collection';
 
 /** What sets one list of content apart from the others. */
 export interface ContentListRules<T, Dto, Item> {
@@ -10,6 +11,8 @@ export interface ContentListRules<T, Dto, Item> {
   newItemsGo: 'first' | 'last';
   /** What create fills in and PUT resets when the body leaves an optional field out. */
   defaults: Partial<T>;
+  /** The fields a visitor reads in their language (the item's translations give them). */
+  textFields: readonly (keyof T)[];
   toDto(item: T): Dto;
   /** An item as a content document lists it, and back (what it leaves out filled in). */
   toItem(item: T): Item;
@@ -21,28 +24,32 @@ export interface ContentListRules<T, Dto, Item> {
  * create, PUT that resets what it leaves out, PATCH, delete, reorder (the listed ids first, the rest
  * keeping their order), and replacing the whole list from a content document. A 404 names the id.
  */
-export abstract class ContentListService<T extends { id: string }, Dto, Item> {
+export abstract class ContentListService<T extends { id: string; translations: Translations<object> }, Dto, Item> {
   protected constructor(
     protected readonly items: OrderedCollection<T>,
     private readonly rules: ContentListRules<T, Dto, Item>,
   ) {}
 
-  async findAll(): Promise<Dto[]> {
-    return (await this.items.findAll()).map((item) => this.rules.toDto(item));
+  /** Every item in display order, each text in `language` where it is written and in English where not. */
+  async findAll(language: Language = DEFAULT_LANGUAGE): Promise<Dto[]> {
+    return (await this.items.findAll()).map((item) => this.rules.toDto(inLanguage(item, this.rules.textFields, language)));
   }
 
   async create(dto: object): Promise<{ id: string }> {
     return { id: await this.items.add({ ...this.rules.defaults, ...dto } as T, this.rules.newItemsGo) };
   }
 
-  /** PUT: every omitted optional field is reset. */
+  /** PUT: every omitted optional field is reset, the translations included. */
   replace(id: string, dto: Partial<T>): Promise<Dto> {
-    return this.update(id, { ...this.rules.defaults, ...dto });
+    return this.update(id, () => ({ ...this.rules.defaults, ...dto }));
   }
 
-  /** PATCH: only the fields given change. */
+  /** PATCH: only the fields given change, and in `translations` only the languages and fields given. */
   patch(id: string, dto: Partial<T>): Promise<Dto> {
-    return this.update(id, dto);
+    const { translations } = dto;
+    return this.update(id, (current) =>
+      translations ? { ...dto, translations: mergedTranslations(current.translations, translations) } : dto,
+    );
   }
 
   async remove(id: string): Promise<void> {
@@ -72,8 +79,13 @@ export abstract class ContentListService<T extends { id: string }, Dto, Item> {
     return this.items.isEmpty();
   }
 
-  protected async update(id: string, changes: ItemChanges<T>): Promise<Dto> {
-    const updated = await this.items.update(id, changes);
+  /** What an edit changes, given the item as it is: a list may add its own rules (the certifications' sync lock). */
+  protected adjusted(_current: T, changes: Partial<T>): Partial<T> {
+    return changes;
+  }
+
+  private async update(id: string, changes: (current: T) => Partial<T>): Promise<Dto> {
+    const updated = await this.items.update(id, (current) => this.adjusted(current, changes(current)));
     if (!updated) throw this.notFound(id);
     return this.rules.toDto(updated);
   }

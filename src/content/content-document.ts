@@ -1,3 +1,5 @@
+import type { Translations } from './languages';
+
 /**
  * The whole portfolio as one JSON document: what the service serves without a database, what an
  * empty database is seeded from, and (with version 1) what an admin exports and imports. Each list
@@ -55,7 +57,25 @@ export interface ProjectItem {
   readonly embeddedApp?: string | null;
   readonly publicationUrl?: string | null;
   readonly thesisUrl?: string | null;
+  readonly translations?: Translations<ProjectText>;
 }
+
+/** The texts of a project a visitor reads, written in each language. */
+export const PROJECT_TEXT_FIELDS = [
+  'title',
+  'description',
+  'longDescription',
+  'category',
+  'status',
+  'impact',
+  'client',
+  'overview',
+  'challenge',
+  'solution',
+  'results',
+  'responsibilities',
+] as const satisfies readonly (keyof ProjectItem)[];
+export type ProjectText = Pick<ProjectItem, (typeof PROJECT_TEXT_FIELDS)[number]>;
 
 export interface AdditionalProjectItem {
   readonly title: string;
@@ -75,7 +95,20 @@ export interface WorkEntryItem {
   readonly note?: string | null;
   readonly additionalProjects?: readonly AdditionalProjectItem[] | null;
   readonly achievement?: string | null;
+  readonly translations?: Translations<WorkEntryText>;
 }
+
+export const WORK_ENTRY_TEXT_FIELDS = [
+  'role',
+  'period',
+  'location',
+  'type',
+  'description',
+  'responsibilities',
+  'note',
+  'achievement',
+] as const satisfies readonly (keyof WorkEntryItem)[];
+export type WorkEntryText = Pick<WorkEntryItem, (typeof WORK_ENTRY_TEXT_FIELDS)[number]>;
 
 export interface SkillItem {
   readonly id: string;
@@ -89,7 +122,11 @@ export interface SkillCategoryItem {
   readonly iconName?: string;
   readonly iconColor?: string;
   readonly skills?: readonly SkillItem[];
+  readonly translations?: Translations<SkillCategoryText>;
 }
+
+export const SKILL_CATEGORY_TEXT_FIELDS = ['title'] as const satisfies readonly (keyof SkillCategoryItem)[];
+export type SkillCategoryText = Pick<SkillCategoryItem, (typeof SKILL_CATEGORY_TEXT_FIELDS)[number]>;
 
 export interface AwardItem {
   readonly id: string;
@@ -99,7 +136,11 @@ export interface AwardItem {
   readonly description?: string;
   readonly iconName?: string;
   readonly bgColor?: string;
+  readonly translations?: Translations<AwardText>;
 }
+
+export const AWARD_TEXT_FIELDS = ['title', 'organization', 'description'] as const satisfies readonly (keyof AwardItem)[];
+export type AwardText = Pick<AwardItem, (typeof AWARD_TEXT_FIELDS)[number]>;
 
 export interface CertificationItem {
   readonly id: string;
@@ -116,4 +157,8 @@ export interface CertificationItem {
   readonly externalId?: string | null;
   /** false locks a synced entry: the certification sync never changes it. */
   readonly syncEnabled?: boolean;
+  readonly translations?: Translations<CertificationText>;
 }
+
+export const CERTIFICATION_TEXT_FIELDS = ['title', 'description', 'linkText'] as const satisfies readonly (keyof CertificationItem)[];
+export type CertificationText = Pick<CertificationItem, (typeof CERTIFICATION_TEXT_FIELDS)[number]>;

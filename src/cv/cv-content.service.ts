@@ -5,6 +5,7 @@ import { ExperienceService } from '@/experience/experience.service';
 import { ProfileService } from '@/profile/profile.service';
 import { ProjectsService } from '@/projects/projects.service';
 import { SkillsService } from '@/skills/skills.service';
+import type { CvLanguage } from './cv-language';
 import type { CvContent } from './cv-template';
 
 /** The CV's content, read through the same services as the public reads. */
@@ -19,14 +20,15 @@ export class CvContentService {
     private readonly certifications: CertificationsService,
   ) {}
 
-  async current(): Promise<CvContent> {
+  /** Each text in the CV's language where the owner wrote it, in English where not. */
+  async current(lang: CvLanguage): Promise<CvContent> {
     const [profile, experience, projects, skills, certifications, awards] = await Promise.all([
       this.profile.findIfSet(),
-      this.experience.findAll(),
-      this.projects.findCards(),
-      this.skills.findCategories(),
-      this.certifications.findAll(),
-      this.awards.findAll(),
+      this.experience.findAll(lang),
+      this.projects.findCards(lang),
+      this.skills.findCategories(lang),
+      this.certifications.findAll(lang),
+      this.awards.findAll(lang),
     ]);
     return { profile, experience, projects, skills, certifications, awards };
   }

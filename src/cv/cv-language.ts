@@ -1,8 +1,8 @@
-/** The CV's languages, as the API names them. */
-export const CV_LANGUAGES = ['english', 'nederlands'] as const;
-export type CvLanguage = (typeof CV_LANGUAGES)[number];
+import { type Language, LANGUAGES } from '@/content';
 
-export const DEFAULT_CV_LANGUAGE: CvLanguage = 'english';
+/** The CV's languages: the content's. */
+export const CV_LANGUAGES = LANGUAGES;
+export type CvLanguage = Language;
 
 /** The shipped file for a language, in CV_DIR. */
 export const cvFileName = (lang: CvLanguage): string => `cv-${lang}.pdf`;

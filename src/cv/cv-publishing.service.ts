@@ -88,10 +88,9 @@ export class CvPublishingService implements OnModuleInit, OnModuleDestroy {
       const published = (await this.stored.list()).filter((cv) => cv.origin === 'published');
       if (published.length === 0) return;
       await this.stored.onceAcrossInstances(async () => {
-        const fingerprint = await this.generation.contentFingerprint();
         for (const lang of CV_LANGUAGES) {
           const current = await this.stored.info(lang);
-          if (current?.origin !== 'published' || current.contentHash === fingerprint) continue;
+          if (current?.origin !== 'published' || current.contentHash === (await this.generation.contentFingerprint(lang))) continue;
           await this.publish(lang);
           this.logger.log({ event: 'cv_republished', lang });
         }

@@ -4,6 +4,7 @@ import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { IdResponseDto } from '@/common/dto/id-response.dto';
 import { ReorderByIdRequestDto } from '@/common/dto/reorder-request.dto';
 import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
+import { LanguageQueryDto } from '@/content-store/language-query.dto';
 import { ContentDomain } from '@/read-model/content-domain.decorator';
 import { PublicRead } from '@/read-model/public-read.decorator';
 import { CreateWorkEntryDto } from './dto/create-work-entry.dto';
@@ -29,8 +30,8 @@ export class ExperienceController {
 
   @Get()
   @PublicRead({ operationId: 'listExperience', summary: 'Work entries, newest first', returns: [WorkEntryDto] })
-  findAll(@Query() { top }: ExperienceQueryDto): Promise<WorkEntryDto[]> {
-    return this.experience.findRecent(top);
+  findAll(@Query() { top, lang }: ExperienceQueryDto): Promise<WorkEntryDto[]> {
+    return this.experience.findRecent(top, lang);
   }
 
   @Get(':index')
@@ -42,8 +43,8 @@ export class ExperienceController {
     returns: WorkEntryDto,
     notFound: { description: 'No entry at this index', detail: 'Experience entry at index 12 not found' },
   })
-  findByIndex(@Param() { index }: ExperienceIndexParams): Promise<WorkEntryDto> {
-    return this.experience.findByIndex(index);
+  findByIndex(@Param() { index }: ExperienceIndexParams, @Query() { lang }: LanguageQueryDto): Promise<WorkEntryDto> {
+    return this.experience.findByIndex(index, lang);
   }
 
   @Post()

@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { WorkEntryItem } from '@/content';
+import { type Language, listedTranslations, WORK_ENTRY_TEXT_FIELDS, type WorkEntryItem } from '@/content';
 import { ContentListService } from '@/content-store/content-list.service';
 import type { WorkEntryDto } from './dto/work-entry.dto';
 import { ExperienceRepository, type WorkEntry } from './persistence/experience.repository';
@@ -14,20 +14,21 @@ export class ExperienceService extends ContentListService<WorkEntry, WorkEntryDt
       noun: 'Experience entry',
       newItemsGo: 'first',
       defaults: WORK_ENTRY_DEFAULTS,
+      textFields: WORK_ENTRY_TEXT_FIELDS,
       toDto: toWorkEntry,
-      toItem: toWorkEntry,
+      toItem: (entry) => ({ ...toWorkEntry(entry), ...listedTranslations(entry.translations) }),
       fromItem: workEntryFromItem,
     });
   }
 
   /** Newest first; `top` keeps only the N most recent. */
-  async findRecent(top?: number): Promise<WorkEntryDto[]> {
-    return (await this.findAll()).slice(0, top);
+  async findRecent(top?: number, language?: Language): Promise<WorkEntryDto[]> {
+    return (await this.findAll(language)).slice(0, top);
   }
 
   /** The entry at a position, 0 being the newest (the deprecated by-index read). */
-  async findByIndex(index: number): Promise<WorkEntryDto> {
-    const entry = index >= 0 ? (await this.findAll())[index] : undefined;
+  async findByIndex(index: number, language?: Language): Promise<WorkEntryDto> {
+    const entry = index >= 0 ? (await this.findAll(language))[index] : undefined;
     if (!entry) throw new NotFoundException({ detail: `Experience entry at index ${index} not found` });
     return entry;
   }

@@ -11,6 +11,7 @@ export const WORK_ENTRY_DEFAULTS: Omit<WorkEntry, 'id' | 'company' | 'role' | 'p
   note: null,
   additionalProjects: null,
   achievement: null,
+  translations: {},
 };
 
 export const workEntryFromItem = (item: WorkEntryItem): WorkEntry => ({ ...WORK_ENTRY_DEFAULTS, ...item });

@@ -36,7 +36,7 @@ export class PortfolioService {
       this.profile.exportItem(),
       this.projects.exportItems(),
       this.experience.exportItems(),
-      this.skills.findCategories(),
+      this.skills.exportItems(),
       this.awards.exportItems(),
       this.certifications.exportItems(),
     ]);

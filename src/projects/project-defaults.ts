@@ -19,6 +19,7 @@ export const projectDefaults = (slug: string): Omit<Project, 'slug' | 'title' | 
   embeddedApp: null,
   publicationUrl: null,
   thesisUrl: null,
+  translations: {},
 });
 
 /** A project as a content document gives it, with the fields it leaves out filled in. */

@@ -1,6 +1,7 @@
 import type { ProjectCardDto } from './dto/project-card.dto';
 import type { ProjectDetailDto, ProjectLinkDto } from './dto/project-detail.dto';
 import type { PlacedItem } from '@/content-store/ordered-collection';
+import { listedTranslations, type ProjectItem } from '@/content';
 import type { Project } from './persistence/projects.repository';
 
 export function toProjectCard(project: Project): ProjectCardDto {
@@ -21,8 +22,8 @@ export function toProjectCard(project: Project): ProjectCardDto {
 
 const toLink = (project: Project | undefined): ProjectLinkDto | null => (project ? { slug: project.slug, title: project.title } : null);
 
-/** A project as a content document lists it: every field of its detail. */
-export function toProjectItem(project: Project): Project {
+/** Every field of a project's detail. */
+function detailFields(project: Project): Omit<Project, 'translations'> {
   return {
     ...toProjectCard(project),
     overview: project.overview,
@@ -36,7 +37,12 @@ export function toProjectItem(project: Project): Project {
   };
 }
 
+/** A project as a content document lists it: every field of its detail, and its translations. */
+export function toProjectItem(project: Project): ProjectItem {
+  return { ...detailFields(project), ...listedTranslations(project.translations) };
+}
+
 /** A project's detail, with its neighbours in display order. */
 export function toProjectDetail({ item, previous, next }: PlacedItem<Project>): ProjectDetailDto {
-  return { ...toProjectItem(item), navigation: { previous: toLink(previous), next: toLink(next) } };
+  return { ...detailFields(item), navigation: { previous: toLink(previous), next: toLink(next) } };
 }

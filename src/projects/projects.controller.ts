@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { ReorderRequestDto } from '@/common/dto/reorder-request.dto';
 import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
+import { LanguageQueryDto } from '@/content-store/language-query.dto';
 import { ContentDomain } from '@/read-model/content-domain.decorator';
 import { PublicRead } from '@/read-model/public-read.decorator';
 import { CreateProjectDto } from './dto/create-project.dto';
@@ -31,8 +32,8 @@ export class ProjectsController {
 
   @Get()
   @PublicRead({ operationId: 'listProjects', summary: 'Project cards in display order', returns: [ProjectCardDto] })
-  findAll(): Promise<ProjectCardDto[]> {
-    return this.projects.findCards();
+  findAll(@Query() { lang }: LanguageQueryDto): Promise<ProjectCardDto[]> {
+    return this.projects.findCards(lang);
   }
 
   @Get(':project_id')
@@ -42,8 +43,8 @@ export class ProjectsController {
     returns: ProjectDetailDto,
     notFound: NOT_FOUND,
   })
-  findOne(@Param() { project_id }: ProjectIdParams): Promise<ProjectDetailDto> {
-    return this.projects.findDetail(project_id);
+  findOne(@Param() { project_id }: ProjectIdParams, @Query() { lang }: LanguageQueryDto): Promise<ProjectDetailDto> {
+    return this.projects.findDetail(project_id, lang);
   }
 
   @Post()

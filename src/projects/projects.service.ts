@@ -1,13 +1,13 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { applyPartialOrder } from '@/common/ordering/partial-order';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
-import type { ProjectItem } from '@/content';
+import { DEFAULT_LANGUAGE, inLanguage, type Language, mergedTranslations, PROJECT_TEXT_FIELDS, type ProjectItem } from '@/content';
 import type { CreateProjectDto } from './dto/create-project.dto';
 import type { ProjectCardDto } from './dto/project-card.dto';
 import type { ProjectCreatedDto } from './dto/project-created.dto';
 import type { ProjectDetailDto } from './dto/project-detail.dto';
 import type { UpdateProjectDto } from './dto/update-project.dto';
-import { KeyTaken } from '@/content-store/ordered-collection';
+import { type ItemChanges, KeyTaken } from '@/content-store/ordered-collection';
 import { type Project, ProjectsRepository } from './persistence/projects.repository';
 import { projectDefaults, projectFromItem } from './project-defaults';
 import { toProjectCard, toProjectDetail, toProjectItem } from './project.mapper';
@@ -17,15 +17,16 @@ import { slugify } from './slug';
 export class ProjectsService {
   constructor(private readonly projects: ProjectsRepository) {}
 
-  async findCards(): Promise<ProjectCardDto[]> {
-    return (await this.projects.findAll()).map(toProjectCard);
+  async findCards(language: Language = DEFAULT_LANGUAGE): Promise<ProjectCardDto[]> {
+    return (await this.projects.findAll()).map((project) => toProjectCard(inLanguage(project, PROJECT_TEXT_FIELDS, language)));
   }
 
   /** The project with previous/next navigation in the order of the cards. */
-  async findDetail(slug: string): Promise<ProjectDetailDto> {
+  async findDetail(slug: string, language: Language = DEFAULT_LANGUAGE): Promise<ProjectDetailDto> {
     const placed = await this.projects.findPlaced(slug);
     if (!placed) throw projectNotFound(slug);
-    return toProjectDetail(placed);
+    const read = (project: Project | undefined) => project && inLanguage(project, PROJECT_TEXT_FIELDS, language);
+    return toProjectDetail({ item: read(placed.item)!, previous: read(placed.previous), next: read(placed.next) });
   }
 
   /** A new project goes last; its slug is derived from the title unless given. */
@@ -37,12 +38,16 @@ export class ProjectsService {
 
   /** PUT: every omitted optional field is reset; the slug stays unless the body gives one. */
   replace(slug: string, dto: UpdateProjectDto): Promise<ProjectDetailDto> {
-    return this.update(slug, { ...projectDefaults(dto.slug ?? slug), ...dto });
+    return this.update(slug, { ...projectDefaults(dto.slug ?? slug), ...dto }, dto.slug);
   }
 
-  /** PATCH: only the fields given change. */
+  /** PATCH: only the fields given change, and in `translations` only the languages and fields given. */
   patch(slug: string, dto: UpdateProjectDto): Promise<ProjectDetailDto> {
-    return this.update(slug, dto);
+    const { translations } = dto;
+    return this.update(
+      slug,
+      translations ? (current) => ({ ...dto, translations: mergedTranslations(current.translations, translations) }) : dto,
+    );
   }
 
   async remove(slug: string): Promise<void> {
@@ -71,8 +76,9 @@ export class ProjectsService {
     return this.projects.isEmpty();
   }
 
-  private async update(slug: string, changes: Partial<Project>): Promise<ProjectDetailDto> {
-    const updated = await unique(changes.slug ?? slug, this.projects.update(slug, changes));
+  /** `movesTo`: the new slug the change gives the project, which a 409 names when it is taken. */
+  private async update(slug: string, changes: ItemChanges<Project>, movesTo = slug): Promise<ProjectDetailDto> {
+    const updated = await unique(movesTo, this.projects.update(slug, changes));
     if (!updated) throw projectNotFound(slug);
     return this.findDetail(updated.slug);
   }

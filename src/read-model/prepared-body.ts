@@ -28,11 +28,13 @@ export class PreparedBody extends WrittenAnswer {
   private constructor(
     readonly etag: string,
     private readonly encoded: Record<BodyEncoding, Buffer>,
+    /** The language of its texts (a BCP 47 tag), for the reads that take one. */
+    private readonly contentLanguage: string | undefined,
   ) {
     super();
   }
 
-  static async of(json: string, etag = etagOf(json)): Promise<PreparedBody> {
+  static async of(json: string, etag = etagOf(json), contentLanguage?: string): Promise<PreparedBody> {
     const identity = Buffer.from(json);
     const [gzip, br] = await Promise.all([
       gzipped(identity, { level: 9 }),
@@ -40,7 +42,7 @@ export class PreparedBody extends WrittenAnswer {
         params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
       }),
     ]);
-    return new PreparedBody(etag, { identity, gzip, br });
+    return new PreparedBody(etag, { identity, gzip, br }, contentLanguage);
   }
 
   /** Bytes held, all encodings together. */
@@ -52,6 +54,7 @@ export class PreparedBody extends WrittenAnswer {
     res.setHeader('ETag', this.etag);
     res.setHeader('Cache-Control', CACHE_CONTROL);
     res.setHeader('Vary', 'Accept-Encoding');
+    if (this.contentLanguage) res.setHeader('Content-Language', this.contentLanguage);
     if (req.fresh) {
       res.statusCode = 304;
       res.end();

@@ -32,6 +32,7 @@ export const PublicRead = ({ operationId, summary, description, deprecatedSince,
   const headers = {
     ETag: headerRef('ETag'),
     'Cache-Control': headerRef('Cache-Control'),
+    'Content-Language': headerRef('Content-Language'),
     ...(deprecatedSince ? { Deprecation: headerRef('Deprecation') } : {}),
   };
   const metadata: PublicReadMetadata = { headers: deprecatedSince ? [['Deprecation', deprecationValue(deprecatedSince)]] : [] };

@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { type Language, LANGUAGES } from '@/content';
 import { RequestValidationPipe } from '@/common/validation/request-validation.pipe';
 import type { PublicReadRoute } from './public-read-routes';
+
+export interface ReadKey {
+  key: string;
+  /** The language its texts are read in (`?lang=`), where the read takes one. */
+  language: Language | undefined;
+}
+
+const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
 
 /**
  * The key a public read's answer is kept under: its route and its parameters as the handler would
@@ -12,13 +21,14 @@ import type { PublicReadRoute } from './public-read-routes';
 export class ReadKeys {
   private readonly validation = new RequestValidationPipe();
 
-  async of(route: PublicReadRoute, request: Request): Promise<string> {
+  async of(route: PublicReadRoute, request: Request): Promise<ReadKey> {
     const values = await Promise.all(
       route.parameters.map(({ source, name, metatype }) => {
         const all = source === 'param' ? request.params : request.query;
         return this.validation.transform(name === undefined ? all : all[name], { type: source, metatype, data: name });
       }),
     );
-    return `${route.handler} ${JSON.stringify(values)}`;
+    const language = values.map((value) => (value as { lang?: unknown } | undefined)?.lang).find(isLanguage);
+    return { key: `${route.handler} ${JSON.stringify(values)}`, language };
   }
 }

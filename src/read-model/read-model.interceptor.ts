@@ -8,7 +8,7 @@ import type { ContentDomain } from './content-domains';
 import { CONTENT_DOMAIN } from './metadata-keys';
 import { ReadKeys } from './read-keys';
 import { type AnsweringRead, ReadModel } from './read-model';
-import { type PublicReadRoute, PublicReadRoutes } from './public-read-routes';
+import { PublicReadRoutes } from './public-read-routes';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -33,7 +33,7 @@ export class ReadModelInterceptor implements NestInterceptor {
     if (route) {
       const response = context.switchToHttp().getResponse<Response>();
       return from(this.keys.of(route, request)).pipe(
-        switchMap((key) => this.answer(key, route, request, next)),
+        switchMap(({ key, language }) => this.answer(key, { route, pattern: matchedRoute(request), language }, request, next)),
         tap(() => route.headers.forEach(([name, value]) => response.setHeader(name, value))),
       );
     }
@@ -52,14 +52,13 @@ export class ReadModelInterceptor implements NestInterceptor {
   }
 
   /** The answer kept under the key, or the handler's, prepared and kept; either way the URL is then known to the edge. */
-  private answer(key: string, route: PublicReadRoute, request: Request, next: CallHandler): Observable<unknown> {
+  private answer(key: string, read: AnsweringRead, request: Request, next: CallHandler): Observable<unknown> {
     const url = request.originalUrl;
     const prepared = this.readModel.answerFor(key);
     if (prepared) {
       this.readModel.remember(url, key);
       return of(prepared.body);
     }
-    const read: AnsweringRead = { route, pattern: matchedRoute(request) };
     const answered = this.readModel.answerOnce(key, read, () => lastValueFrom(next.handle()));
     return from(
       answered.then((body) => {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { type Observable, Subject } from 'rxjs';
+import { DEFAULT_LANGUAGE, type Language, LANGUAGE_TAGS } from '@/content';
 import { limitsConfig } from '@/config/limits.config';
 import { CONTENT_DOMAINS, type ContentDomain } from './content-domains';
 import { etagOf, PreparedBody } from './prepared-body';
@@ -15,6 +16,8 @@ const MAX_URL_LENGTH = 512;
 export interface AnsweringRead {
   route: PublicReadRoute;
   pattern: string | undefined;
+  /** The language of its texts, where the read takes one: its answer says so (Content-Language) and has an ETag of its own. */
+  language?: Language;
 }
 
 /** What the read model holds now: answers kept, the distinct bodies they share, and those bodies' bytes. */
@@ -130,8 +133,10 @@ export class ReadModel {
   /** Prepares what a public read returned and keeps it, unless its domains changed since `stamp`. */
   private async prepare(key: string, read: AnsweringRead, stamp: readonly number[], value: unknown): Promise<PreparedBody> {
     const json = JSON.stringify(value);
-    const etag = etagOf(json);
-    const body = this.bodies.get(etag)?.body ?? (await PreparedBody.of(json, etag));
+    const tag = read.language && LANGUAGE_TAGS[read.language];
+    // The same texts in two languages (none translated yet) are two answers, each validated on its own.
+    const etag = read.language && read.language !== DEFAULT_LANGUAGE ? etagOf(`${tag}\n${json}`) : etagOf(json);
+    const body = this.bodies.get(etag)?.body ?? (await PreparedBody.of(json, etag, tag));
     if (!this.isCurrent(read.route.domains, stamp)) return body;
     this.keep(key, { read, stamp, body });
     return this.answers.get(key)?.body ?? body;

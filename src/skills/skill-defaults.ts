@@ -2,7 +2,11 @@ import type { SkillCategoryItem } from '@/content';
 import type { Skill, SkillCategory } from './persistence/skills.repository';
 
 /** What optional fields are when a create, a PUT or a content document leaves them out. */
-export const CATEGORY_DEFAULTS: Pick<SkillCategory, 'iconName' | 'iconColor'> = { iconName: '', iconColor: '' };
+export const CATEGORY_DEFAULTS: Pick<SkillCategory, 'iconName' | 'iconColor' | 'translations'> = {
+  iconName: '',
+  iconColor: '',
+  translations: {},
+};
 export const SKILL_DEFAULTS: Pick<Skill, 'projects'> = { projects: [] };
 
 /** A content document's categories, and their skills apart, with the fields they leave out filled in. */

@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { IdResponseDto } from '@/common/dto/id-response.dto';
 import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
+import { LanguageQueryDto } from '@/content-store/language-query.dto';
 import { ContentDomain } from '@/read-model/content-domain.decorator';
 import { PublicRead } from '@/read-model/public-read.decorator';
 import { CreateSkillCategoryDto } from './dto/create-skill-category.dto';
@@ -35,8 +36,8 @@ export class SkillsController {
 
   @Get()
   @PublicRead({ operationId: 'listSkillCategories', summary: 'Skill categories with their skills', returns: [SkillCategoryDto] })
-  findAll(): Promise<SkillCategoryDto[]> {
-    return this.skills.findCategories();
+  findAll(@Query() { lang }: LanguageQueryDto): Promise<SkillCategoryDto[]> {
+    return this.skills.findCategories(lang);
   }
 
   @Post('categories')

@@ -1,7 +1,15 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { SkillCategoryItem } from '@/content';
+import {
+  DEFAULT_LANGUAGE,
+  inLanguage,
+  type Language,
+  listedTranslations,
+  mergedTranslations,
+  SKILL_CATEGORY_TEXT_FIELDS,
+  type SkillCategoryItem,
+} from '@/content';
 import { ContentTransactions } from '@/content-store/content-transactions';
-import { ReferenceMissing } from '@/content-store/ordered-collection';
+import { type ItemChanges, ReferenceMissing } from '@/content-store/ordered-collection';
 import type { CreateSkillCategoryDto } from './dto/create-skill-category.dto';
 import type { CreateSkillDto } from './dto/create-skill.dto';
 import type { SkillCategoryDto, SkillDto } from './dto/skill-category.dto';
@@ -19,11 +27,23 @@ export class SkillsService {
     private readonly transactions: ContentTransactions,
   ) {}
 
-  /** The categories in display order, each with its skills in theirs. */
-  async findCategories(): Promise<SkillCategoryDto[]> {
+  /** The categories in display order, each with its skills in theirs; titles in `language` where written. */
+  async findCategories(language: Language = DEFAULT_LANGUAGE): Promise<SkillCategoryDto[]> {
     const [categories, skills] = await Promise.all([this.categories.findAll(), this.skills.findAll()]);
     const byCategory = Map.groupBy(skills, (skill) => skill.categoryId);
-    return categories.map((category) => toSkillCategory(category, byCategory.get(category.id) ?? []));
+    return categories.map((category) =>
+      toSkillCategory(inLanguage(category, SKILL_CATEGORY_TEXT_FIELDS, language), byCategory.get(category.id) ?? []),
+    );
+  }
+
+  /** Every category with its skills as a content document lists them, in display order. */
+  async exportItems(): Promise<SkillCategoryItem[]> {
+    const [categories, skills] = await Promise.all([this.categories.findAll(), this.skills.findAll()]);
+    const byCategory = Map.groupBy(skills, (skill) => skill.categoryId);
+    return categories.map((category) => ({
+      ...toSkillCategory(category, byCategory.get(category.id) ?? []),
+      ...listedTranslations(category.translations),
+    }));
   }
 
   /** A new category goes last, with its skills in the given order. */
@@ -40,8 +60,13 @@ export class SkillsService {
     return this.updateCategory(id, { ...CATEGORY_DEFAULTS, ...dto });
   }
 
+  /** PATCH: only the fields given change, and in `translations` only the languages and fields given. */
   patchCategory(id: string, dto: UpdateSkillCategoryDto): Promise<SkillCategoryDto> {
-    return this.updateCategory(id, dto);
+    const { translations } = dto;
+    return this.updateCategory(
+      id,
+      translations ? (current) => ({ ...dto, translations: mergedTranslations(current.translations, translations) }) : dto,
+    );
   }
 
   /** Its skills go with it. */
@@ -89,7 +114,7 @@ export class SkillsService {
     return this.categories.isEmpty();
   }
 
-  private async updateCategory(id: string, changes: Partial<SkillCategory>): Promise<SkillCategoryDto> {
+  private async updateCategory(id: string, changes: ItemChanges<SkillCategory>): Promise<SkillCategoryDto> {
     const updated = await this.categories.update(id, changes);
     if (!updated) throw categoryNotFound(id);
     const skills = (await this.skills.findAll()).filter((skill) => skill.categoryId === id);

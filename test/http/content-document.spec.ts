@@ -1,3 +1,4 @@
+import { DEMO_CONTENT } from '@/content';
 import request from 'supertest';
 import { ADMIN_TOKEN, apiClient } from '@test/support/admin';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
@@ -58,7 +59,7 @@ describe('the content document: export, import', () => {
     const document = await exportOf(sourceApp);
     expect(document).toMatchObject({ version: 1, profile: { name: 'Mara Jansen' } });
     expect((document.projects as { slug: string }[]).map((project) => project.slug)).toEqual(DEMO.projects.map((project) => project.slug));
-    expect(document.skills).toEqual(DEMO.skills);
+    expect(document.skills).toEqual(DEMO_CONTENT.skills);
     expect(document.certifications).toContainEqual(
       expect.objectContaining({ source: 'credly', externalId: expect.any(String), syncEnabled: false }),
     );

@@ -233,6 +233,7 @@ describe('HTTP conventions', () => {
         'X-Request-Id',
         'ETag',
         'Cache-Control',
+        'Content-Language',
         'Retry-After',
         'X-RateLimit-Limit',
         'X-RateLimit-Remaining',

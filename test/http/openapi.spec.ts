@@ -125,7 +125,26 @@ describe('GET /openapi.json', () => {
     expect(operation.deprecated).toBe(true);
     expect(operation.parameters).toEqual([
       expect.objectContaining({ name: 'index', in: 'path', schema: expect.objectContaining({ type: 'integer' }) }),
+      expect.objectContaining({ name: 'lang', in: 'query' }),
     ]);
+  });
+
+  it('takes ?lang= on every public content read but the profile (which carries both languages), and says which in Content-Language', () => {
+    const reads = operations().filter(
+      ({ method, operation }) => method === 'get' && !operation.security?.length && '304' in operation.responses,
+    );
+    const withLang = reads.filter(({ operation }) =>
+      (operation.parameters as { name: string }[] | undefined)?.some(({ name }) => name === 'lang'),
+    );
+    expect(withLang.map(({ path }) => path).sort()).toEqual(
+      reads
+        .map(({ path }) => path)
+        .filter(
+          (path) => path.startsWith('/api/') && !['/api/profile', '/api/feature-flags', '/api/cv/status', '/api/health'].includes(path),
+        )
+        .sort(),
+    );
+    for (const { operation } of withLang) expect(Object.keys(operation.responses['200'].headers ?? {})).toContain('Content-Language');
   });
 
   it('names path parameters as the spec does', () => {

@@ -5,17 +5,21 @@ import type { WorkEntryDto } from '@/experience/dto/work-entry.dto';
 import type { ProjectDetailDto } from '@/projects/dto/project-detail.dto';
 import type { SkillCategoryDto } from '@/skills/dto/skill-category.dto';
 
+/** An item as an English read answers it: its own fields, without the translations. */
+const inEnglish = <T extends { translations?: unknown }>({ translations: _translations, ...read }: T) => read;
+
 /**
- * The built-in data set as the public reads answer it. Its items give every field, so they are
- * the read shapes already, but for certifications: no externalId, and syncEnabled always.
+ * The built-in data set as the public reads answer it in English. Its items give every field, so
+ * they are the read shapes already, but for their translations and for certifications: no
+ * externalId, and syncEnabled always.
  */
 export const DEMO = {
-  projects: DEMO_CONTENT.projects as Omit<ProjectDetailDto, 'navigation'>[],
-  experience: DEMO_CONTENT.experience as WorkEntryDto[],
-  skills: DEMO_CONTENT.skills as SkillCategoryDto[],
-  awards: DEMO_CONTENT.awards as AwardDto[],
+  projects: DEMO_CONTENT.projects.map(inEnglish) as Omit<ProjectDetailDto, 'navigation'>[],
+  experience: DEMO_CONTENT.experience.map(inEnglish) as WorkEntryDto[],
+  skills: DEMO_CONTENT.skills.map(inEnglish) as SkillCategoryDto[],
+  awards: DEMO_CONTENT.awards.map(inEnglish) as AwardDto[],
   certifications: DEMO_CONTENT.certifications.map(({ externalId: _externalId, syncEnabled = true, ...read }) => ({
-    ...read,
+    ...inEnglish(read),
     syncEnabled,
   })) as CertificationDto[],
 };

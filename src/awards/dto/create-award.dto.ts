@@ -1,4 +1,6 @@
-import { ApiSchema, PartialType } from '@nestjs/swagger';
+import { ApiSchema, PartialType, PickType } from '@nestjs/swagger';
+import { AWARD_TEXT_FIELDS, type AwardText, type Translations } from '@/content';
+import { TranslationsField, TranslationsOf } from '@/content-store/translations';
 import { TextField } from '@/common/validation/validation.decorators';
 
 @ApiSchema({ name: 'AwardCreate' })
@@ -20,7 +22,17 @@ export class CreateAwardDto {
 
   @TextField({ max: 50, optional: true, example: '#7c3aed' })
   readonly bgColor?: string;
+
+  @TranslationsField(() => AwardTranslationsDto)
+  // Typed by its shape: the model's class is made below, after this one.
+  readonly translations?: Translations<AwardText>;
 }
+
+/** The texts of award a visitor reads, in another language: each with its own rules, all optional. */
+@ApiSchema({ name: 'AwardText' })
+export class AwardTextDto extends PartialType(PickType(CreateAwardDto, AWARD_TEXT_FIELDS)) {}
+
+export const AwardTranslationsDto = TranslationsOf(AwardTextDto, 'AwardTranslations');
 
 /** Shared by PUT (which also needs title, organization and year) and PATCH. */
 @ApiSchema({ name: 'AwardUpdate' })

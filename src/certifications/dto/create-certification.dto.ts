@@ -1,4 +1,6 @@
-import { ApiPropertyOptional, ApiSchema, PartialType } from '@nestjs/swagger';
+import { ApiPropertyOptional, ApiSchema, PartialType, PickType } from '@nestjs/swagger';
+import { CERTIFICATION_TEXT_FIELDS, type CertificationText, type Translations } from '@/content';
+import { TranslationsField, TranslationsOf } from '@/content-store/translations';
 import { IsBoolean, IsISO8601 } from 'class-validator';
 import { HttpUrlField, IsNullable, IsOmittable, TextField } from '@/common/validation/validation.decorators';
 
@@ -38,7 +40,17 @@ export class CreateCertificationDto {
   @IsOmittable()
   @IsBoolean({ message: 'Input should be a valid boolean' })
   readonly syncEnabled?: boolean;
+
+  @TranslationsField(() => CertificationTranslationsDto)
+  // Typed by its shape: the model's class is made below, after this one.
+  readonly translations?: Translations<CertificationText>;
 }
+
+/** The texts of certification a visitor reads, in another language: each with its own rules, all optional. */
+@ApiSchema({ name: 'CertificationText' })
+export class CertificationTextDto extends PartialType(PickType(CreateCertificationDto, CERTIFICATION_TEXT_FIELDS)) {}
+
+export const CertificationTranslationsDto = TranslationsOf(CertificationTextDto, 'CertificationTranslations');
 
 /**
  * Shared by PUT (which also needs title) and PATCH. An edit of a synced entry locks it against the

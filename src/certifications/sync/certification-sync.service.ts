@@ -69,7 +69,7 @@ export class CertificationSyncService {
         for (const { externalId, ...badge } of new Map(badges.map((b) => [b.externalId, b])).values()) {
           const row = existing.get(externalId);
           if (row && !row.syncEnabled) continue;
-          if (!row) await this.certifications.add({ ...badge, externalId, source, syncEnabled: true }, 'last');
+          if (!row) await this.certifications.add({ ...badge, externalId, source, syncEnabled: true, translations: {} }, 'last');
           else if (differs(row, badge)) await this.certifications.update(row.id, badge);
           inStep += 1;
         }

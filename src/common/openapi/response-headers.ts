@@ -10,6 +10,7 @@ export const RESPONSE_HEADERS = {
   'X-Request-Id': header('The request id sent (1 to 200 visible ASCII characters), or a generated UUID'),
   ETag: header('Validator of the body; send it back in If-None-Match to get 304 while it is unchanged'),
   'Cache-Control': header('How caches may keep the answer'),
+  'Content-Language': header('The language of the texts, on the reads that take ?lang= (en, nl)'),
   'Retry-After': header('Seconds until the limit allows this client again', { type: 'integer', minimum: 1 }),
   'X-RateLimit-Limit': header('Requests this client may make in the window', { type: 'integer', minimum: 1 }),
   'X-RateLimit-Remaining': header('Requests left in the current window', { type: 'integer', minimum: 0 }),

@@ -9,6 +9,13 @@ export const AWARDS: readonly AwardItem[] = [
     description: 'Chosen by students of the Algorithms & Data Structures course.',
     iconName: 'graduation-cap',
     bgColor: '#1e3a8a',
+    translations: {
+      nederlands: {
+        title: 'Beste studentassistent',
+        organization: 'Technische Universiteit Delft',
+        description: 'Gekozen door de studenten van het vak Algoritmen & Datastructuren.',
+      },
+    },
   },
   {
     id: 'c7e9a1b3-4d5f-4a6b-8c9d-0e1f2a3b4c02',
@@ -18,6 +25,12 @@ export const AWARDS: readonly AwardItem[] = [
     description: 'A flood-risk map for households, built in 48 hours from public water-board data.',
     iconName: 'trophy',
     bgColor: '#b45309',
+    translations: {
+      nederlands: {
+        title: 'Dutch Open Data Hackathon, eerste prijs',
+        description: 'Een overstromingsrisicokaart voor huishoudens, in 48 uur gebouwd met openbare data van waterschappen.',
+      },
+    },
   },
   {
     id: 'c7e9a1b3-4d5f-4a6b-8c9d-0e1f2a3b4c03',
@@ -27,6 +40,9 @@ export const AWARDS: readonly AwardItem[] = [
     description: 'For the short-term grid load forecasting paper.',
     iconName: 'award',
     bgColor: '#047857',
+    translations: {
+      nederlands: { title: 'Beste workshoppaper', description: 'Voor de paper over kortetermijnvoorspelling van netbelasting.' },
+    },
   },
 ];
 
@@ -45,6 +61,12 @@ export const CERTIFICATIONS: readonly CertificationItem[] = [
     badgeImageUrl: null,
     issuedAt: '2024-03-18T00:00:00.000Z',
     expiresAt: '2026-03-18T00:00:00.000Z',
+    translations: {
+      nederlands: {
+        description: 'Cloudapplicaties op Azure ontwerpen, bouwen en onderhouden.',
+        linkText: 'Controleren op Microsoft Learn',
+      },
+    },
   },
   {
     id: 'e2f4a6b8-1c3d-4e5f-9a7b-6c8d0e2f4a02',
@@ -59,6 +81,12 @@ export const CERTIFICATIONS: readonly CertificationItem[] = [
     badgeImageUrl: 'https://images.credly.com/images/ckad-badge.png',
     issuedAt: '2023-06-02T00:00:00.000Z',
     expiresAt: '2026-06-02T00:00:00.000Z',
+    translations: {
+      nederlands: {
+        description: 'Praktijkexamen over het ontwerpen en uitrollen van applicaties op Kubernetes.',
+        linkText: 'Bekijken op Credly',
+      },
+    },
   },
   {
     id: 'e2f4a6b8-1c3d-4e5f-9a7b-6c8d0e2f4a03',
@@ -71,6 +99,9 @@ export const CERTIFICATIONS: readonly CertificationItem[] = [
     badgeImageUrl: null,
     issuedAt: null,
     expiresAt: null,
+    translations: {
+      nederlands: { description: 'Basiskennis van AWS-diensten en het shared-responsibilitymodel.', linkText: 'Controleren' },
+    },
   },
   {
     id: 'e2f4a6b8-1c3d-4e5f-9a7b-6c8d0e2f4a04',
@@ -83,5 +114,8 @@ export const CERTIFICATIONS: readonly CertificationItem[] = [
     badgeImageUrl: null,
     issuedAt: '2021-11-09T00:00:00.000Z',
     expiresAt: null,
+    translations: {
+      nederlands: { description: 'Het Scrum-raamwerk, de rollen en events, van Scrum.org.', linkText: 'Certificaat bekijken' },
+    },
   },
 ];

@@ -19,6 +19,21 @@ export const WORK_ENTRIES: readonly WorkEntryItem[] = [
     note: null,
     additionalProjects: null,
     achievement: 'Cut pricing-service p99 latency from 480 ms to 90 ms',
+    translations: {
+      nederlands: {
+        role: 'Senior softwareontwikkelaar',
+        period: 'mrt 2023 – heden',
+        location: 'Utrecht, Nederland',
+        type: 'Voltijd',
+        description: 'Platformteam van een aanbieder van deelfietsen en -scooters in negen Nederlandse steden.',
+        responsibilities: [
+          'Eigenaar van de rit- en prijsservices (2.000 verzoeken per seconde op de piek)',
+          'Introduceerde contracttests tussen twaalf services',
+          'Begeleid drie medior ontwikkelaars',
+        ],
+        achievement: 'Verlaagde de p99-latentie van de prijsservice van 480 ms naar 90 ms',
+      },
+    },
   },
   {
     id: '3f1c2a9e-7b5d-4c1e-9a2f-0d8e6b4a1c02',
@@ -40,6 +55,20 @@ export const WORK_ENTRIES: readonly WorkEntryItem[] = [
       { title: 'Forecast Explainer', description: 'SHAP-based explanations for planners who distrust black boxes.' },
     ],
     achievement: null,
+    translations: {
+      nederlands: {
+        role: 'Softwareontwikkelaar',
+        period: 'sep 2020 – feb 2023',
+        location: 'Amsterdam, Nederland',
+        type: 'Voltijd',
+        description: 'Dataconsultancy die voorspel- en monitoringsystemen bouwt voor nutsbedrijven.',
+        responsibilities: [
+          'Bouwde voorspelservices voor een netbeheerder',
+          'Leverde het monitoringplatform Tidewatch op',
+          'Gaf workshops over datakwaliteit bij klanten',
+        ],
+      },
+    },
   },
   {
     id: '3f1c2a9e-7b5d-4c1e-9a2f-0d8e6b4a1c03',
@@ -54,6 +83,17 @@ export const WORK_ENTRIES: readonly WorkEntryItem[] = [
     note: 'Joined as an intern and stayed on after graduating.',
     additionalProjects: null,
     achievement: null,
+    translations: {
+      nederlands: {
+        role: 'Junior full-stackontwikkelaar',
+        period: 'jul 2018 – aug 2020',
+        location: 'Rotterdam, Nederland',
+        type: 'Voltijd',
+        description: 'Digitaal bureau dat webplatforms bouwt voor klanten in zorg en cultuur.',
+        responsibilities: ['Bouwde de boekingsflows van Physio Planner', 'Onderhield een tiental klantwebsites'],
+        note: 'Begonnen als stagiair en na het afstuderen gebleven.',
+      },
+    },
   },
   {
     id: '3f1c2a9e-7b5d-4c1e-9a2f-0d8e6b4a1c04',
@@ -68,5 +108,16 @@ export const WORK_ENTRIES: readonly WorkEntryItem[] = [
     note: null,
     additionalProjects: null,
     achievement: 'Voted best teaching assistant of the faculty in 2017',
+    translations: {
+      nederlands: {
+        role: 'Studentassistent, Algoritmen & Datastructuren',
+        period: 'sep 2016 – jun 2018',
+        location: 'Delft, Nederland',
+        type: 'Deeltijd',
+        description: 'Ondersteunde een eerstejaarsvak met 600 studenten.',
+        responsibilities: ['Verzorgde wekelijkse practica', 'Schreef automatische beoordelaars voor programmeeropdrachten'],
+        achievement: 'In 2017 verkozen tot beste studentassistent van de faculteit',
+      },
+    },
   },
 ];

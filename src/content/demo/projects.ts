@@ -33,6 +33,29 @@ export const PROJECTS: readonly ProjectItem[] = [
     embeddedApp: 'https://tidewatch-demo.example.com/embed',
     publicationUrl: null,
     thesisUrl: null,
+    translations: {
+      nederlands: {
+        description: 'Realtime waterstandmonitoring voor een regionaal waterschap.',
+        category: 'IoT & data',
+        status: 'In productie',
+        impact: 'Alarmeringstijd van 20 minuten naar 40 seconden',
+        overview: 'Een monitoringplatform dat ruwe sensordata omzet in alarmen en een live kaart voor het piketteam.',
+        challenge:
+          'Sensoren meldden zich onregelmatig via een wankele mobiele verbinding, en de bestaande tooling zag een stijgende rivier pas als iemand een rapport ververste.',
+        solution:
+          'Een MQTT-ingestieservice schrijft metingen naar TimescaleDB, continue aggregaten voeden een regelengine, en een React-kaart volgt wijzigingen via server-sent events.',
+        results: [
+          'Alarmen bereiken de dienstdoende medewerker binnen een minuut, 30 keer sneller dan voorheen',
+          'Uitgevallen sensoren worden automatisch opgemerkt in plaats van bij de wekelijkse controle',
+          'In het eerste jaar overgenomen door twee naburige waterschappen',
+        ],
+        responsibilities: [
+          'Ontwierp de ingestiepijplijn en het datamodel',
+          'Bouwde de regelengine en de alarmroutering',
+          'Leidde de uitrol samen met het operationele team',
+        ],
+      },
+    },
   },
   {
     slug: 'ledger-lens',
@@ -56,6 +79,15 @@ export const PROJECTS: readonly ProjectItem[] = [
     embeddedApp: null,
     publicationUrl: null,
     thesisUrl: null,
+    translations: {
+      nederlands: {
+        description: 'Open-source analyse van je persoonlijke financiën die je laptop nooit verlaat.',
+        category: 'Open source',
+        status: 'Onderhouden',
+        impact: '4.800 GitHub-sterren en 30 bijdragers',
+        overview: 'Een desktopapplicatie die CSV- en MT940-exports van banken omzet in heldere maandoverzichten.',
+      },
+    },
   },
   {
     slug: 'graph-routing-thesis',
@@ -79,6 +111,17 @@ export const PROJECTS: readonly ProjectItem[] = [
     embeddedApp: null,
     publicationUrl: null,
     thesisUrl: 'https://repository.example.edu/theses/safe-cycling-routes.pdf',
+    translations: {
+      nederlands: {
+        title: 'Veilige fietsroutes leren',
+        description: 'Masterscriptie over graph neural networks die fietsroutes rangschikken op ervaren veiligheid.',
+        category: 'Onderzoek',
+        status: 'Afgerond',
+        impact: 'Beoordeeld met een 9; methode hergebruikt door de gemeente Delft',
+        client: 'Technische Universiteit Delft',
+        overview: 'Onderzoek naar routeadvies dat ervaren veiligheid meeweegt, niet alleen afstand.',
+      },
+    },
   },
   {
     slug: 'physio-planner',
@@ -101,6 +144,14 @@ export const PROJECTS: readonly ProjectItem[] = [
     embeddedApp: null,
     publicationUrl: null,
     thesisUrl: null,
+    translations: {
+      nederlands: {
+        description: 'Plannings- en intakeplatform voor een keten van fysiotherapiepraktijken.',
+        category: 'Webplatform',
+        status: 'In productie',
+        impact: '35% minder no-shows na sms-herinneringen',
+      },
+    },
   },
   {
     slug: 'grid-load-forecasting',
@@ -124,6 +175,15 @@ export const PROJECTS: readonly ProjectItem[] = [
     embeddedApp: null,
     publicationUrl: 'https://doi.example.org/10.1234/energy.2024.117',
     thesisUrl: null,
+    translations: {
+      nederlands: {
+        title: 'Kortetermijnvoorspelling van netbelasting',
+        description: 'Voorspelling van de elektriciteitsvraag per wijk met gradient boosting en weerdata.',
+        category: 'Machine learning',
+        status: 'Gepubliceerd',
+        impact: 'Voorspelfout 22% lager dan de baseline van de netbeheerder',
+      },
+    },
   },
   {
     slug: 'portfolio-platform',
@@ -146,5 +206,15 @@ export const PROJECTS: readonly ProjectItem[] = [
     embeddedApp: null,
     publicationUrl: null,
     thesisUrl: null,
+    translations: {
+      nederlands: {
+        title: 'Portfolioplatform',
+        description: 'Deze website: een React-SPA op een NestJS-contentservice.',
+        category: 'Webplatform',
+        status: 'Live',
+        impact: 'Content bijwerken zonder nieuwe deploy',
+        client: 'Persoonlijk',
+      },
+    },
   },
 ];

@@ -17,6 +17,7 @@ export const SKILL_CATEGORIES: readonly SkillCategoryItem[] = [
       { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a03', name: 'Rust', projects: ['Ledger Lens'] },
       { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a04', name: 'C#', projects: ['Physio Planner'] },
     ],
+    translations: { nederlands: { title: 'Talen' } },
   },
   {
     id: '8a4e0c6b-2d1f-4e3a-b5c7-1f9d2e8a7b02',
@@ -33,6 +34,7 @@ export const SKILL_CATEGORIES: readonly SkillCategoryItem[] = [
       },
       { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a08', name: '.NET', projects: ['Physio Planner'] },
     ],
+    translations: { nederlands: { title: 'Backend' } },
   },
   {
     id: '8a4e0c6b-2d1f-4e3a-b5c7-1f9d2e8a7b03',
@@ -44,6 +46,7 @@ export const SKILL_CATEGORIES: readonly SkillCategoryItem[] = [
       { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a10', name: 'Angular', projects: ['Physio Planner'] },
       { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a11', name: 'Svelte', projects: ['Ledger Lens'] },
     ],
+    translations: { nederlands: { title: 'Frontend' } },
   },
   {
     id: '8a4e0c6b-2d1f-4e3a-b5c7-1f9d2e8a7b04',
@@ -55,6 +58,7 @@ export const SKILL_CATEGORIES: readonly SkillCategoryItem[] = [
       { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a13', name: 'LightGBM', projects: ['Short-Term Grid Load Forecasting'] },
       { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a14', name: 'TimescaleDB', projects: ['Tidewatch'] },
     ],
+    translations: { nederlands: { title: 'Data & machine learning' } },
   },
   {
     id: '8a4e0c6b-2d1f-4e3a-b5c7-1f9d2e8a7b05',
@@ -66,5 +70,6 @@ export const SKILL_CATEGORIES: readonly SkillCategoryItem[] = [
       { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a16', name: 'Kubernetes', projects: ['Short-Term Grid Load Forecasting'] },
       { id: '5d2b7e1a-9c4f-4b8e-a6d3-2e7f1c9b8a17', name: 'Airflow', projects: ['Short-Term Grid Load Forecasting'] },
     ],
+    translations: { nederlands: { title: 'Cloud & DevOps' } },
   },
 ];

@@ -1,16 +1,11 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { OptionalBody } from '@/common/validation/optional-body';
-import { CV_LANGUAGES, type CvLanguage, DEFAULT_CV_LANGUAGE } from '@/cv/cv-language';
-
-const LANG_MESSAGE = `Input should be ${CV_LANGUAGES.map((lang) => `'${lang}'`).join(' or ')}`;
+import { LANGUAGE_MESSAGE, LanguageQueryDto } from '@/content-store/language-query.dto';
+import { CV_LANGUAGES, type CvLanguage } from '@/cv/cv-language';
 
 /** `?lang=` of the download; english when left out. */
-export class CvLanguageQueryDto {
-  @ApiPropertyOptional({ enum: CV_LANGUAGES, default: DEFAULT_CV_LANGUAGE })
-  @IsIn(CV_LANGUAGES, { message: LANG_MESSAGE })
-  readonly lang: CvLanguage = DEFAULT_CV_LANGUAGE;
-}
+export class CvLanguageQueryDto extends LanguageQueryDto {}
 
 /** The optional body of the CV operations; english when left out. */
 @ApiSchema({ name: 'CVDownloadRequest' })
@@ -20,6 +15,6 @@ export class CvDownloadRequestDto extends CvLanguageQueryDto {}
 /** `{lang}` of the admin CV operations. */
 export class CvLanguageParams {
   @ApiProperty({ enum: CV_LANGUAGES, description: 'The CV language', example: 'english' })
-  @IsIn(CV_LANGUAGES, { message: LANG_MESSAGE })
+  @IsIn(CV_LANGUAGES, { message: LANGUAGE_MESSAGE })
   readonly lang!: CvLanguage;
 }

@@ -5,6 +5,7 @@ import { ContentChangeTriggers1795700000000 } from './1795700000000-ContentChang
 import { Profile1795800000000 } from './1795800000000-Profile';
 import { ContactDeliveryPerMail1795900000000 } from './1795900000000-ContactDeliveryPerMail';
 import { CvDocuments1796000000000 } from './1796000000000-CvDocuments';
+import { ContentTranslations1796100000000 } from './1796100000000-ContentTranslations';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   Profile1795800000000,
   ContactDeliveryPerMail1795900000000,
   CvDocuments1796000000000,
+  ContentTranslations1796100000000,
 ];

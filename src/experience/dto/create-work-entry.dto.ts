@@ -1,4 +1,6 @@
-import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiPropertyOptional, ApiSchema, PartialType, PickType } from '@nestjs/swagger';
+import { WORK_ENTRY_TEXT_FIELDS, type WorkEntryText, type Translations } from '@/content';
+import { TranslationsField, TranslationsOf } from '@/content-store/translations';
 import { IsNestedList, IsNullable, NullableTextField, TextField, TextListField } from '@/common/validation/validation.decorators';
 
 @ApiSchema({ name: 'AdditionalProjectInput' })
@@ -46,4 +48,14 @@ export class CreateWorkEntryDto {
 
   @NullableTextField({ max: 1000 })
   readonly achievement?: string | null;
+
+  @TranslationsField(() => WorkEntryTranslationsDto)
+  // Typed by its shape: the model's class is made below, after this one.
+  readonly translations?: Translations<WorkEntryText>;
 }
+
+/** The texts of a work entry a visitor reads, in another language: each with its own rules, all optional. */
+@ApiSchema({ name: 'WorkEntryText' })
+export class WorkEntryTextDto extends PartialType(PickType(CreateWorkEntryDto, WORK_ENTRY_TEXT_FIELDS)) {}
+
+export const WorkEntryTranslationsDto = TranslationsOf(WorkEntryTextDto, 'WorkEntryTranslations');

@@ -44,4 +44,8 @@ export class WorkEntryEntity extends TimestampedEntity {
   /** Ascending: the first entry is the newest. */
   @Column({ type: 'integer' })
   sortOrder!: number;
+
+  /** The item's texts in the other languages (`{ nederlands: { title: … } }`); a field left out reads in English. */
+  @Column({ type: 'jsonb', default: {} })
+  translations!: Record<string, Record<string, unknown>>;
 }

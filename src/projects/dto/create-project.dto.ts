@@ -1,4 +1,6 @@
-import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiPropertyOptional, ApiSchema, PartialType, PickType } from '@nestjs/swagger';
+import { PROJECT_TEXT_FIELDS, type ProjectText, type Translations } from '@/content';
+import { TranslationsField, TranslationsOf } from '@/content-store/translations';
 import { Matches, MaxLength, NotEquals } from 'class-validator';
 import { HttpUrlField, IsOmittable, SitePathOrUrlField, TextField, TextListField } from '@/common/validation/validation.decorators';
 
@@ -78,4 +80,14 @@ export class CreateProjectDto {
 
   @HttpUrlField({ max: 2048, absent: 'null' })
   readonly thesisUrl?: string | null;
+
+  @TranslationsField(() => ProjectTranslationsDto)
+  // Typed by its shape: the model's class is made below, after this one.
+  readonly translations?: Translations<ProjectText>;
 }
+
+/** The texts of project a visitor reads, in another language: each with its own rules, all optional. */
+@ApiSchema({ name: 'ProjectText' })
+export class ProjectTextDto extends PartialType(PickType(CreateProjectDto, PROJECT_TEXT_FIELDS)) {}
+
+export const ProjectTranslationsDto = TranslationsOf(ProjectTextDto, 'ProjectTranslations');

@@ -63,4 +63,8 @@ export class ProjectEntity extends TimestampedEntity {
 
   @Column({ type: 'integer' })
   sortOrder!: number;
+
+  /** The item's texts in the other languages (`{ nederlands: { title: … } }`); a field left out reads in English. */
+  @Column({ type: 'jsonb', default: {} })
+  translations!: Record<string, Record<string, unknown>>;
 }

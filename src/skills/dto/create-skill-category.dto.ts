@@ -1,4 +1,6 @@
-import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiPropertyOptional, ApiSchema, PartialType, PickType } from '@nestjs/swagger';
+import { SKILL_CATEGORY_TEXT_FIELDS, type SkillCategoryText, type Translations } from '@/content';
+import { TranslationsField, TranslationsOf } from '@/content-store/translations';
 import { IsNestedList, IsOmittable, TextField } from '@/common/validation/validation.decorators';
 import { CreateSkillDto } from './create-skill.dto';
 
@@ -17,4 +19,14 @@ export class CreateSkillCategoryDto {
   @IsOmittable()
   @IsNestedList(() => CreateSkillDto, { maxItems: 100 })
   readonly skills?: CreateSkillDto[];
+
+  @TranslationsField(() => SkillCategoryTranslationsDto)
+  // Typed by its shape: the model's class is made below, after this one.
+  readonly translations?: Translations<SkillCategoryText>;
 }
+
+/** The texts of skillcategory a visitor reads, in another language: each with its own rules, all optional. */
+@ApiSchema({ name: 'SkillCategoryText' })
+export class SkillCategoryTextDto extends PartialType(PickType(CreateSkillCategoryDto, SKILL_CATEGORY_TEXT_FIELDS)) {}
+
+export const SkillCategoryTranslationsDto = TranslationsOf(SkillCategoryTextDto, 'SkillCategoryTranslations');

@@ -18,4 +18,8 @@ export class SkillCategoryEntity extends TimestampedEntity {
 
   @OneToMany(() => SkillEntity, (skill) => skill.category)
   skills!: SkillEntity[];
+
+  /** The item's texts in the other languages (`{ nederlands: { title: … } }`); a field left out reads in English. */
+  @Column({ type: 'jsonb', default: {} })
+  translations!: Record<string, Record<string, unknown>>;
 }

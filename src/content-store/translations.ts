@@ -1,0 +1,48 @@
+import { applyDecorators, type Type } from '@nestjs/common';
+import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ValidateBy } from 'class-validator';
+import { TRANSLATION_LANGUAGES } from '@/content';
+import { SchemaRules } from '@/common/openapi/schema-rules';
+import { IsNestedObject, IsOmittable } from '@/common/validation/validation.decorators';
+
+/**
+ * The model of an item's `translations`: one optional property per language but English, each the
+ * item's text model (its translatable fields, each with its own rules, all optional). No other key
+ * is declared or taken.
+ */
+export function TranslationsOf(text: Type, schemaName: string): Type {
+  @ApiSchema({ name: schemaName, description: 'The texts in the other languages; a field left out reads in English' })
+  @SchemaRules(schemaName, { additionalProperties: false })
+  class Translations {}
+  for (const language of TRANSLATION_LANGUAGES) {
+    applyDecorators(
+      ApiPropertyOptional({ type: text, description: `The texts in ${language}` }),
+      IsOmittable(),
+      IsNestedObject(() => text),
+    )(Translations.prototype, language);
+  }
+  return Translations;
+}
+
+const KNOWN = new Set<string>(TRANSLATION_LANGUAGES);
+
+/**
+ * An item's optional `translations` (`{ "nederlands": { "title": … } }`), declared once for both.
+ * A language the service does not know, or `english` (the item's own fields), is refused: a typo
+ * must not vanish silently.
+ */
+export function TranslationsField(translations: () => Type): PropertyDecorator {
+  return applyDecorators(
+    // Written out here: @nestjs/swagger knows a lazy type by the name an arrow gets from a `type:` key.
+    ApiPropertyOptional({ type: () => translations(), description: 'The texts in the other languages; a field left out reads in English' }),
+    IsOmittable(),
+    ValidateBy({
+      name: 'knownLanguages',
+      validator: {
+        validate: (value: unknown) => typeof value !== 'object' || value === null || Object.keys(value).every((key) => KNOWN.has(key)),
+        defaultMessage: () => `Translations are written in ${TRANSLATION_LANGUAGES.join(', ')} (English is the item's own fields)`,
+      },
+    }),
+    IsNestedObject(translations),
+  );
+}
