@@ -28,6 +28,13 @@ export const CREATE_PROJECT_EXAMPLE = {
   embeddedApp: null,
   publicationUrl: null,
   thesisUrl: null,
+  translations: {
+    nederlands: {
+      description: 'Ligplaatsplanning voor de binnenvaart op de Rijncorridor.',
+      category: 'Logistiek',
+      impact: 'Gemiddelde wachttijd bij de terminal van 3 uur naar 50 minuten',
+    },
+  },
 };
 
 /** PUT: every field, as the demo project has them, with an updated impact. */
@@ -36,7 +43,11 @@ export const REPLACE_PROJECT_EXAMPLE = (({ slug: _slug, ...fields }) => ({
   impact: 'Alerting time cut from 20 minutes to 30 seconds',
 }))(TIDEWATCH);
 
-export const PATCH_PROJECT_EXAMPLE = { status: 'Maintained', impact: 'Alerting time cut from 20 minutes to 30 seconds' };
+export const PATCH_PROJECT_EXAMPLE = {
+  status: 'Maintained',
+  impact: 'Alerting time cut from 20 minutes to 30 seconds',
+  translations: { nederlands: { status: 'Onderhouden', impact: 'Alarmeringstijd van 20 minuten naar 30 seconden' } },
+};
 
 export const REORDER_PROJECTS_EXAMPLE = {
   order: DEMO_CONTENT.projects

@@ -719,6 +719,8 @@ export interface components {
       organization: string;
       /** @example Open Source Contributor of the Year */
       title: string;
+      /** @description The texts in the other languages; a field left out reads in English */
+      translations?: components['schemas']['AwardTranslations'];
       /**
        * @description Display text, usually a year
        * @example 2025
@@ -741,11 +743,26 @@ export interface components {
       organization: string;
       /** @example Open Source Contributor of the Year */
       title: string;
+      /** @description The texts in the other languages; a field left out reads in English */
+      translations?: components['schemas']['AwardTranslations'];
       /**
        * @description Display text, usually a year
        * @example 2025
        */
       year: string;
+    };
+    AwardText: {
+      /** @example For maintaining Ledger Lens and mentoring its contributors. */
+      description?: string;
+      /** @example Dutch Open Source Foundation */
+      organization?: string;
+      /** @example Open Source Contributor of the Year */
+      title?: string;
+    };
+    /** @description The texts in the other languages; a field left out reads in English */
+    AwardTranslations: {
+      /** @description The texts in nederlands */
+      nederlands?: components['schemas']['AwardText'];
     };
     AwardUpdate: {
       /** @example #7c3aed */
@@ -758,6 +775,8 @@ export interface components {
       organization?: string;
       /** @example Open Source Contributor of the Year */
       title?: string;
+      /** @description The texts in the other languages; a field left out reads in English */
+      translations?: components['schemas']['AwardTranslations'];
       /**
        * @description Display text, usually a year
        * @example 2025
@@ -835,6 +854,8 @@ export interface components {
       syncEnabled?: boolean;
       /** @example Certified Kubernetes Security Specialist (CKS) */
       title: string;
+      /** @description The texts in the other languages; a field left out reads in English */
+      translations?: components['schemas']['CertificationTranslations'];
     };
     CertificationItem: {
       /**
@@ -883,6 +904,8 @@ export interface components {
       syncEnabled?: boolean;
       /** @example Certified Kubernetes Security Specialist (CKS) */
       title: string;
+      /** @description The texts in the other languages; a field left out reads in English */
+      translations?: components['schemas']['CertificationTranslations'];
     };
     CertificationSyncSummary: {
       /** @description Credly entries now in step (created, updated or unchanged); 0 when not configured */
@@ -893,6 +916,19 @@ export interface components {
       microsoft_learn: number;
       /** @description Open Badges assertions now in step */
       openbadges: number;
+    };
+    CertificationText: {
+      /** @example Securing container-based applications and Kubernetes platforms. */
+      description?: string;
+      /** @example Verify on Credly */
+      linkText?: string;
+      /** @example Certified Kubernetes Security Specialist (CKS) */
+      title?: string;
+    };
+    /** @description The texts in the other languages; a field left out reads in English */
+    CertificationTranslations: {
+      /** @description The texts in nederlands */
+      nederlands?: components['schemas']['CertificationText'];
     };
     CertificationUpdate: {
       /**
@@ -929,6 +965,8 @@ export interface components {
       syncEnabled?: boolean;
       /** @example Certified Kubernetes Security Specialist (CKS) */
       title?: string;
+      /** @description The texts in the other languages; a field left out reads in English */
+      translations?: components['schemas']['CertificationTranslations'];
     };
     ContactRequest: {
       /** @example Analytical Engines Ltd. */
@@ -1013,6 +1051,7 @@ export interface components {
     };
     CVDownloadRequest: {
       /**
+       * @description The language of the texts: each in it where the owner wrote it, in English where not
        * @default english
        * @enum {string}
        */
@@ -1279,6 +1318,8 @@ export interface components {
       thesisUrl?: string | null;
       /** @example Tidewatch */
       title: string;
+      /** @description The texts in the other languages; a field left out reads in English */
+      translations?: components['schemas']['ProjectTranslations'];
     };
     ProjectCreated: {
       /** Format: uuid */
@@ -1395,6 +1436,8 @@ export interface components {
       thesisUrl?: string | null;
       /** @example Tidewatch */
       title: string;
+      /** @description The texts in the other languages; a field left out reads in English */
+      translations?: components['schemas']['ProjectTranslations'];
     };
     ProjectLink: {
       /** @example ledger-lens */
@@ -1407,6 +1450,29 @@ export interface components {
       next: components['schemas']['ProjectLink'] | null;
       /** @description null on the first project */
       previous: components['schemas']['ProjectLink'] | null;
+    };
+    ProjectText: {
+      /** @example IoT & Data */
+      category?: string;
+      challenge?: string;
+      client?: string;
+      /** @example Real-time water-level monitoring for a regional water board. */
+      description?: string;
+      impact?: string;
+      longDescription?: string;
+      overview?: string;
+      responsibilities?: string[];
+      results?: string[];
+      solution?: string;
+      /** @example In production */
+      status?: string;
+      /** @example Tidewatch */
+      title?: string;
+    };
+    /** @description The texts in the other languages; a field left out reads in English */
+    ProjectTranslations: {
+      /** @description The texts in nederlands */
+      nederlands?: components['schemas']['ProjectText'];
     };
     ProjectUpdate: {
       /** @example IoT & Data */
@@ -1459,6 +1525,8 @@ export interface components {
       thesisUrl?: string | null;
       /** @example Tidewatch */
       title?: string;
+      /** @description The texts in the other languages; a field left out reads in English */
+      translations?: components['schemas']['ProjectTranslations'];
     };
     ReorderByIdRequest: {
       /**
@@ -1517,6 +1585,8 @@ export interface components {
       skills?: components['schemas']['SkillCreate'][];
       /** @example Languages */
       title: string;
+      /** @description The texts in the other languages; a field left out reads in English */
+      translations?: components['schemas']['SkillCategoryTranslations'];
     };
     SkillCategoryItem: {
       /** @example #3b82f6 */
@@ -1531,6 +1601,17 @@ export interface components {
       skills?: components['schemas']['SkillItem'][];
       /** @example Languages */
       title: string;
+      /** @description The texts in the other languages; a field left out reads in English */
+      translations?: components['schemas']['SkillCategoryTranslations'];
+    };
+    SkillCategoryText: {
+      /** @example Languages */
+      title?: string;
+    };
+    /** @description The texts in the other languages; a field left out reads in English */
+    SkillCategoryTranslations: {
+      /** @description The texts in nederlands */
+      nederlands?: components['schemas']['SkillCategoryText'];
     };
     SkillCategoryUpdate: {
       /** @example #3b82f6 */
@@ -1539,6 +1620,8 @@ export interface components {
       iconName?: string;
       /** @example Languages */
       title?: string;
+      /** @description The texts in the other languages; a field left out reads in English */
+      translations?: components['schemas']['SkillCategoryTranslations'];
     };
     SkillCreate: {
       /** @example TypeScript */
@@ -1643,6 +1726,8 @@ export interface components {
       /** @example Senior Software Engineer */
       role: string;
       technologies?: string[];
+      /** @description The texts in the other languages; a field left out reads in English */
+      translations?: components['schemas']['WorkEntryTranslations'];
       /** @example Full-time */
       type?: string;
     };
@@ -1669,8 +1754,32 @@ export interface components {
       /** @example Senior Software Engineer */
       role: string;
       technologies?: string[];
+      /** @description The texts in the other languages; a field left out reads in English */
+      translations?: components['schemas']['WorkEntryTranslations'];
       /** @example Full-time */
       type?: string;
+    };
+    WorkEntryText: {
+      achievement?: string | null;
+      description?: string;
+      /** @example Utrecht, Netherlands */
+      location?: string;
+      note?: string | null;
+      /**
+       * @description Display text
+       * @example Mar 2023 – Present
+       */
+      period?: string;
+      responsibilities?: string[];
+      /** @example Senior Software Engineer */
+      role?: string;
+      /** @example Full-time */
+      type?: string;
+    };
+    /** @description The texts in the other languages; a field left out reads in English */
+    WorkEntryTranslations: {
+      /** @description The texts in nederlands */
+      nederlands?: components['schemas']['WorkEntryText'];
     };
     WorkEntryUpdate: {
       achievement?: string | null;
@@ -1690,6 +1799,8 @@ export interface components {
       /** @example Senior Software Engineer */
       role?: string;
       technologies?: string[];
+      /** @description The texts in the other languages; a field left out reads in English */
+      translations?: components['schemas']['WorkEntryTranslations'];
       /** @example Full-time */
       type?: string;
     };
@@ -1812,6 +1923,8 @@ export interface components {
     'Cache-Control': string;
     /** @description An attachment, with the file name to save it under */
     'Content-Disposition': string;
+    /** @description The language of the texts, on the reads that take ?lang= (en, nl) */
+    'Content-Language': string;
     /** @description When this operation was deprecated (RFC 9745: @ and a Unix time) */
     Deprecation: string;
     /** @description Validator of the body; send it back in If-None-Match to get 304 while it is unchanged */
@@ -2590,7 +2703,10 @@ export interface operations {
   };
   listAwards: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The language of the texts: each in it where the owner wrote it, in English where not */
+        lang?: 'english' | 'nederlands';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -2600,6 +2716,7 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -2615,6 +2732,7 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -3222,7 +3340,10 @@ export interface operations {
   };
   listCertifications: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The language of the texts: each in it where the owner wrote it, in English where not */
+        lang?: 'english' | 'nederlands';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -3232,6 +3353,7 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -3247,6 +3369,7 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -4105,6 +4228,8 @@ export interface operations {
   listExperience: {
     parameters: {
       query?: {
+        /** @description The language of the texts: each in it where the owner wrote it, in English where not */
+        lang?: 'english' | 'nederlands';
         /** @description Only the N most recent entries (a value above 5000 counts as 5000) */
         top?: number;
       };
@@ -4117,6 +4242,7 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -4132,6 +4258,7 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -4626,7 +4753,10 @@ export interface operations {
   };
   getWorkEntryByIndex: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The language of the texts: each in it where the owner wrote it, in English where not */
+        lang?: 'english' | 'nederlands';
+      };
       header?: never;
       path: {
         /** @description Position, 0 being the newest entry */
@@ -4639,6 +4769,7 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
           Deprecation: components['headers']['Deprecation'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -4655,6 +4786,7 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
           Deprecation: components['headers']['Deprecation'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -5109,6 +5241,7 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -5124,6 +5257,7 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -5407,7 +5541,10 @@ export interface operations {
   };
   listProjects: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The language of the texts: each in it where the owner wrote it, in English where not */
+        lang?: 'english' | 'nederlands';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5417,6 +5554,7 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -5432,6 +5570,7 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -5598,7 +5737,10 @@ export interface operations {
   };
   getProject: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The language of the texts: each in it where the owner wrote it, in English where not */
+        lang?: 'english' | 'nederlands';
+      };
       header?: never;
       path: {
         /** @description Project slug */
@@ -5611,6 +5753,7 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -5626,6 +5769,7 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -6183,7 +6327,10 @@ export interface operations {
   };
   listSkillCategories: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The language of the texts: each in it where the owner wrote it, in English where not */
+        lang?: 'english' | 'nederlands';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6193,6 +6340,7 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -6208,6 +6356,7 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];

@@ -30,7 +30,7 @@ export class CreateAwardDto {
 
 /** The texts of award a visitor reads, in another language: each with its own rules, all optional. */
 @ApiSchema({ name: 'AwardText' })
-export class AwardTextDto extends PartialType(PickType(CreateAwardDto, AWARD_TEXT_FIELDS)) {}
+export class AwardTextDto extends PartialType(PickType(CreateAwardDto, AWARD_TEXT_FIELDS), { skipNullProperties: false }) {}
 
 export const AwardTranslationsDto = TranslationsOf(AwardTextDto, 'AwardTranslations');
 

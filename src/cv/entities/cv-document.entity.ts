@@ -1,7 +1,8 @@
-import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /** The CV a language serves: uploaded by the owner, or published (rendered from the content and rendered again when it changes). */
 @Entity('cv_documents')
+@Check('ck_cv_documents_origin', `"origin" IN ('upload', 'published')`)
 export class CvDocumentEntity {
   @PrimaryColumn({ type: 'text' })
   lang!: string;

@@ -56,6 +56,6 @@ export class CreateWorkEntryDto {
 
 /** The texts of a work entry a visitor reads, in another language: each with its own rules, all optional. */
 @ApiSchema({ name: 'WorkEntryText' })
-export class WorkEntryTextDto extends PartialType(PickType(CreateWorkEntryDto, WORK_ENTRY_TEXT_FIELDS)) {}
+export class WorkEntryTextDto extends PartialType(PickType(CreateWorkEntryDto, WORK_ENTRY_TEXT_FIELDS), { skipNullProperties: false }) {}
 
 export const WorkEntryTranslationsDto = TranslationsOf(WorkEntryTextDto, 'WorkEntryTranslations');

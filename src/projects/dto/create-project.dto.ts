@@ -88,6 +88,6 @@ export class CreateProjectDto {
 
 /** The texts of project a visitor reads, in another language: each with its own rules, all optional. */
 @ApiSchema({ name: 'ProjectText' })
-export class ProjectTextDto extends PartialType(PickType(CreateProjectDto, PROJECT_TEXT_FIELDS)) {}
+export class ProjectTextDto extends PartialType(PickType(CreateProjectDto, PROJECT_TEXT_FIELDS), { skipNullProperties: false }) {}
 
 export const ProjectTranslationsDto = TranslationsOf(ProjectTextDto, 'ProjectTranslations');

@@ -27,6 +27,6 @@ export class CreateSkillCategoryDto {
 
 /** The texts of skillcategory a visitor reads, in another language: each with its own rules, all optional. */
 @ApiSchema({ name: 'SkillCategoryText' })
-export class SkillCategoryTextDto extends PartialType(PickType(CreateSkillCategoryDto, SKILL_CATEGORY_TEXT_FIELDS)) {}
+export class SkillCategoryTextDto extends PartialType(PickType(CreateSkillCategoryDto, SKILL_CATEGORY_TEXT_FIELDS), { skipNullProperties: false }) {}
 
 export const SkillCategoryTranslationsDto = TranslationsOf(SkillCategoryTextDto, 'SkillCategoryTranslations');
