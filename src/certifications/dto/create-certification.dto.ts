@@ -48,7 +48,9 @@ export class CreateCertificationDto {
 
 /** The texts of certification a visitor reads, in another language: each with its own rules, all optional. */
 @ApiSchema({ name: 'CertificationText' })
-export class CertificationTextDto extends PartialType(PickType(CreateCertificationDto, CERTIFICATION_TEXT_FIELDS), { skipNullProperties: false }) {}
+export class CertificationTextDto extends PartialType(PickType(CreateCertificationDto, CERTIFICATION_TEXT_FIELDS), {
+  skipNullProperties: false,
+}) {}
 
 export const CertificationTranslationsDto = TranslationsOf(CertificationTextDto, 'CertificationTranslations');
 

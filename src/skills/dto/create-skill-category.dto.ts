@@ -27,6 +27,8 @@ export class CreateSkillCategoryDto {
 
 /** The texts of skillcategory a visitor reads, in another language: each with its own rules, all optional. */
 @ApiSchema({ name: 'SkillCategoryText' })
-export class SkillCategoryTextDto extends PartialType(PickType(CreateSkillCategoryDto, SKILL_CATEGORY_TEXT_FIELDS), { skipNullProperties: false }) {}
+export class SkillCategoryTextDto extends PartialType(PickType(CreateSkillCategoryDto, SKILL_CATEGORY_TEXT_FIELDS), {
+  skipNullProperties: false,
+}) {}
 
 export const SkillCategoryTranslationsDto = TranslationsOf(SkillCategoryTextDto, 'SkillCategoryTranslations');
