@@ -1,0 +1,90 @@
+import { call } from './stack';
+
+interface ContentDocument {
+  profile: { name: string } | null;
+  projects: { slug: string }[];
+  awards: { id: string; title: string }[];
+}
+
+/**
+ * What the owner does in the explorer: a round of writes on every kind of change, an export and
+ * its import, and everything put back as it was, so the suite can run again on the same stack.
+ */
+describe('the owner', () => {
+  let original: ContentDocument;
+  const slug = `e2e-${Date.now()}`;
+
+  beforeAll(async () => {
+    const exported = await call('/api/admin/content', { admin: true });
+    expect(exported.status).toBe(200);
+    original = (await exported.json()) as ContentDocument;
+  });
+  afterAll(async () => {
+    expect((await call('/api/admin/content', { method: 'PUT', admin: true, json: original })).status).toBe(200);
+  });
+
+  it('is refused without a credential', async () => {
+    const refused = await call('/api/projects', { method: 'POST', json: { title: 'Nope', description: 'Never created.' } });
+    expect([refused.status, refused.headers.get('www-authenticate')]).toEqual([401, 'Bearer']);
+  });
+
+  it('sets the profile in both languages', async () => {
+    const profile = await call('/api/profile', {
+      method: 'PATCH',
+      admin: true,
+      json: { headline: { english: 'End-to-end tested engineer', nederlands: 'End-to-end geteste engineer' } },
+    });
+    expect(profile.status).toBe(200);
+    expect((await (await call('/api/profile')).json()) as object).toMatchObject({
+      headline: { nederlands: 'End-to-end geteste engineer' },
+    });
+  });
+
+  it('creates, replaces, updates, reorders and deletes a project, each visible to visitors at once', async () => {
+    const created = await call('/api/projects', {
+      method: 'POST',
+      admin: true,
+      json: {
+        title: 'E2E Project',
+        description: 'Made by the end-to-end suite.',
+        slug,
+        translations: { nederlands: { description: 'Gemaakt door de e2e-suite.' } },
+      },
+    });
+    expect([created.status, await created.json()]).toEqual([201, { id: expect.any(String), slug }]);
+    expect(((await (await call(`/api/projects/${slug}?lang=nederlands`)).json()) as { description: string }).description).toBe(
+      'Gemaakt door de e2e-suite.',
+    );
+
+    const replaced = await call(`/api/projects/${slug}`, {
+      method: 'PUT',
+      admin: true,
+      json: { title: 'E2E Project', description: 'Replaced.' },
+    });
+    expect(replaced.status).toBe(200);
+    const updated = await call(`/api/projects/${slug}`, { method: 'PATCH', admin: true, json: { status: 'Tested' } });
+    expect((await updated.json()) as { status: string; description: string }).toMatchObject({ status: 'Tested', description: 'Replaced.' });
+
+    const reordered = await call('/api/projects/reorder', { method: 'PATCH', admin: true, json: { order: [slug] } });
+    expect(((await reordered.json()) as { slug: string }[])[0].slug).toBe(slug);
+    expect(((await (await call('/api/projects')).json()) as { slug: string }[])[0].slug).toBe(slug);
+
+    expect((await call(`/api/projects/${slug}`, { method: 'DELETE', admin: true })).status).toBe(204);
+    expect((await call(`/api/projects/${slug}`)).status).toBe(404);
+  });
+
+  it('exports the whole portfolio and imports it back, the public reads unchanged', async () => {
+    const before = await call('/api/awards');
+    const exported = (await (await call('/api/admin/content', { admin: true })).json()) as ContentDocument;
+    const imported = await call('/api/admin/content', { method: 'PUT', admin: true, json: exported });
+    expect([imported.status, await imported.json()]).toEqual([200, expect.objectContaining({ projects: exported.projects.length })]);
+    const after = await call('/api/awards');
+    expect([await after.text(), after.headers.get('etag')]).toEqual([await before.text(), before.headers.get('etag')]);
+  });
+
+  it('reads what the CV download serves in each language', async () => {
+    const served = await call('/api/admin/cv', { admin: true });
+    expect(served.status).toBe(200);
+    expect(((await served.json()) as { lang: string }[]).map(({ lang }) => lang)).toEqual(['english', 'nederlands']);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The running stack the black-box suite talks to, from the environment only: it imports nothing
+ * of the service, so any pipeline can point it at any deployment.
+ */
+const required = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: npm run test:e2e talks to a running stack (see README, Deploy)`);
+  return value;
+};
+
+export const BASE_URL = required('E2E_BASE_URL').replace(/\/+$/, '');
+export const ADMIN_TOKEN = required('E2E_ADMIN_TOKEN');
+/** A mail sink's HTTP API (Mailpit's, or one that answers as it does), when the stack has one. */
+export const MAIL_SINK_URL = process.env.E2E_MAIL_SINK_URL?.replace(/\/+$/, '');
+/** The private metrics endpoint (METRICS_PORT), when the stack exposes one. */
+export const METRICS_URL = process.env.E2E_METRICS_URL;
+
+/** A request to the stack; `admin` adds the admin token. */
+export async function call(path: string, init: RequestInit & { admin?: boolean; json?: unknown } = {}): Promise<Response> {
+  const { admin = false, json, headers, ...rest } = init;
+  return fetch(BASE_URL + path, {
+    ...rest,
+    headers: {
+      ...(admin ? { Authorization: `Bearer ${ADMIN_TOKEN}` } : {}),
+      ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(headers as Record<string, string> | undefined),
+    },
+    body: json === undefined ? rest.body : JSON.stringify(json),
+  });
+}
+
+/** A fresh client address per run, so the limits this suite spends are its own (honoured where the stack trusts its proxy). */
+export const CLIENT = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
