@@ -8,7 +8,7 @@ import { CV_LANGUAGES, type CvLanguage } from './cv-language';
 import { CvFilesService } from './cv-files.service';
 import { CvGenerationService } from './cv-generation.service';
 import type { CvServedDto } from './dto/cv-served.dto';
-import { CvDocumentsRepository } from './persistence/cv-documents.repository';
+import { CvDocumentsRepository, type StoredCvInput } from './persistence/cv-documents.repository';
 
 /** However long content keeps changing, a published CV is rendered again this long after the first change at most. */
 const MOST_WAIT_MS = 20_000;
@@ -51,9 +51,13 @@ export class CvPublishingService implements OnModuleInit, OnModuleDestroy {
 
   /** Renders the CV from the current content now (whatever the cvGeneration flag says) and serves it from then on. */
   async publish(lang: CvLanguage): Promise<CvServedDto> {
-    const { pdf, contentFingerprint } = await this.generation.renderWithFingerprint(lang);
-    await this.stored.save({ lang, origin: 'published', pdf, etag: etagOf(pdf), contentHash: contentFingerprint });
+    await this.stored.save(await this.rendering(lang));
     return this.servedIn(lang);
+  }
+
+  private async rendering(lang: CvLanguage): Promise<StoredCvInput> {
+    const { pdf, contentFingerprint } = await this.generation.renderWithFingerprint(lang);
+    return { lang, origin: 'published', pdf, etag: etagOf(pdf), contentHash: contentFingerprint };
   }
 
   /** The language goes back to the file in CV_DIR (where one is served), or to none. */
@@ -91,8 +95,8 @@ export class CvPublishingService implements OnModuleInit, OnModuleDestroy {
         for (const lang of CV_LANGUAGES) {
           const current = await this.stored.info(lang);
           if (current?.origin !== 'published' || current.contentHash === (await this.generation.contentFingerprint(lang))) continue;
-          await this.publish(lang);
-          this.logger.log({ event: 'cv_republished', lang });
+          // An upload (or a delete) while it rendered wins: the rendering replaces only a CV that is still published.
+          if (await this.stored.replacePublished(await this.rendering(lang))) this.logger.log({ event: 'cv_republished', lang });
         }
       });
     } catch (error) {

@@ -28,11 +28,25 @@ export interface PublicReadMetadata {
  * A public GET of its controller's @ContentDomain(): PUBLIC_READS_PER_MINUTE (60) a minute, answered from the read model
  * (prepared bytes, ETag and 304, gzip and brotli) and, on a miss, by the handler.
  */
-export const PublicRead = ({ operationId, summary, description, deprecatedSince, returns, notFound }: PublicReadSpec): MethodDecorator => {
+export const PublicRead =
+  (spec: PublicReadSpec): MethodDecorator =>
+  (target, key, descriptor) =>
+    publicRead(spec, takesLanguage(target, key))(target, key, descriptor);
+
+/** Whether the handler reads `?lang=`: one of its parameters' models has a `lang` (its answers then say Content-Language). */
+function takesLanguage(target: object, key: string | symbol): boolean {
+  const types = (Reflect.getMetadata('design:paramtypes', target, key) ?? []) as (new () => object)[];
+  return types.some((type) => typeof type === 'function' && type !== Object && type !== String && 'lang' in new type());
+}
+
+function publicRead(
+  { operationId, summary, description, deprecatedSince, returns, notFound }: PublicReadSpec,
+  translated: boolean,
+): MethodDecorator {
   const headers = {
     ETag: headerRef('ETag'),
     'Cache-Control': headerRef('Cache-Control'),
-    'Content-Language': headerRef('Content-Language'),
+    ...(translated ? { 'Content-Language': headerRef('Content-Language') } : {}),
     ...(deprecatedSince ? { Deprecation: headerRef('Deprecation') } : {}),
   };
   const metadata: PublicReadMetadata = { headers: deprecatedSince ? [['Deprecation', deprecationValue(deprecatedSince)]] : [] };
@@ -51,4 +65,4 @@ export const PublicRead = ({ operationId, summary, description, deprecatedSince,
       },
     }),
   );
-};
+}

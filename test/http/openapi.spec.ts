@@ -145,6 +145,7 @@ describe('GET /openapi.json', () => {
         .sort(),
     );
     for (const { operation } of withLang) expect(Object.keys(operation.responses['200'].headers ?? {})).toContain('Content-Language');
+    expect(Object.keys(document.paths['/api/profile'].get.responses['200'].headers ?? {})).not.toContain('Content-Language');
   });
 
   it('names path parameters as the spec does', () => {

@@ -5241,7 +5241,6 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
-          'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -5257,7 +5256,6 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
-          'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];

@@ -33,6 +33,8 @@ export abstract class CvDocumentsRepository {
   abstract info(lang: CvLanguage): Promise<StoredCvInfo | undefined>;
   abstract pdf(lang: CvLanguage): Promise<Buffer | undefined>;
   abstract save(cv: StoredCvInput): Promise<StoredCvInfo>;
+  /** Replaces a published CV with its new rendering, unless it stopped being published meanwhile (an upload got there first). */
+  abstract replacePublished(cv: StoredCvInput): Promise<boolean>;
   /** Whether there was one to remove. */
   abstract remove(lang: CvLanguage): Promise<boolean>;
   /**
@@ -69,6 +71,14 @@ export class TypeOrmCvDocuments extends CvDocumentsRepository {
     return (await this.info(lang))!;
   }
 
+  async replacePublished({ lang, pdf, etag, contentHash }: StoredCvInput): Promise<boolean> {
+    const { affected } = await this.documents.update(
+      { lang, origin: 'published' },
+      { pdf, bytes: pdf.length, etag, contentHash, updatedAt: new Date() },
+    );
+    return (affected ?? 0) > 0;
+  }
+
   async remove(lang: CvLanguage): Promise<boolean> {
     return ((await this.documents.delete({ lang })).affected ?? 0) > 0;
   }
@@ -101,6 +111,10 @@ export class NoStoredCvs extends CvDocumentsRepository {
 
   save(): Promise<StoredCvInfo> {
     return Promise.reject(new ServiceUnavailableException({ detail: NO_DATABASE }));
+  }
+
+  replacePublished(): Promise<boolean> {
+    return Promise.resolve(false);
   }
 
   remove(): Promise<boolean> {
