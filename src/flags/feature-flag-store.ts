@@ -1,13 +1,11 @@
-import {
-  AppConfigurationClient,
-  type ConfigurationSetting,
-  featureFlagContentType,
-  featureFlagPrefix,
-  type FeatureFlagValue,
-  isFeatureFlag,
-  parseFeatureFlag,
-} from '@azure/app-configuration';
+// The types of the build import() loads (the package ships a CommonJS and an ES module build).
+import type { AppConfigurationClient, ConfigurationSetting, FeatureFlagValue } from '@azure/app-configuration' with {
+  'resolution-mode': 'import',
+};
 import type { FeatureFlagName } from './feature-flags';
+
+const loadSdk = () => import('@azure/app-configuration');
+type AppConfigurationSdk = Awaited<ReturnType<typeof loadSdk>>;
 
 /** The store's names for the API's flags. */
 const FLAG_IDS: Record<FeatureFlagName, string> = {
@@ -23,20 +21,27 @@ export class FlagStoreUnavailable extends Error {}
 
 /**
  * The two flags as Azure App Configuration feature flags (`.appconfig.featureflag/<id>`) under
- * one label, through the official SDK.
+ * one label, through the official SDK, which is loaded with the first request to the store (it
+ * costs a process ~23 MB and ~130 ms: BENCHMARKS.md).
  */
 export class FeatureFlagStore {
-  private readonly client: AppConfigurationClient;
+  private connection: Promise<{ sdk: AppConfigurationSdk; client: AppConfigurationClient }> | undefined;
 
   constructor(
-    connectionString: string,
+    private readonly connectionString: string,
     private readonly label: string,
-  ) {
-    this.client = new AppConfigurationClient(connectionString, {
-      // Only local test stores speak plain HTTP; production endpoints are https.
-      allowInsecureConnection: connectionString.startsWith('Endpoint=http://'),
-      retryOptions: { maxRetries: 0 },
-    });
+  ) {}
+
+  private connected(): Promise<{ sdk: AppConfigurationSdk; client: AppConfigurationClient }> {
+    this.connection ??= loadSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.AppConfigurationClient(this.connectionString, {
+        // Only local test stores speak plain HTTP; production endpoints are https.
+        allowInsecureConnection: this.connectionString.startsWith('Endpoint=http://'),
+        retryOptions: { maxRetries: 0 },
+      }),
+    }));
+    return this.connection;
   }
 
   /** The flag's state, or undefined when the store has no such flag. */
@@ -50,19 +55,21 @@ export class FeatureFlagStore {
     const value: FeatureFlagValue = existing
       ? { ...existing.value, enabled }
       : { id: FLAG_IDS[flag], enabled, conditions: { clientFilters: [] } };
+    const { sdk, client } = await this.connected();
     await this.call(() =>
-      this.client.setConfigurationSetting(
-        { key: keyOf(flag), label: this.label, contentType: featureFlagContentType, value },
+      client.setConfigurationSetting(
+        { key: keyOf(sdk, flag), label: this.label, contentType: sdk.featureFlagContentType, value },
         { abortSignal: AbortSignal.timeout(STORE_TIMEOUT_MS) },
       ),
     );
   }
 
   private async fetch(flag: FeatureFlagName): Promise<ConfigurationSetting<FeatureFlagValue> | undefined> {
+    const { sdk, client } = await this.connected();
     const setting = await this.call(() =>
-      this.client.getConfigurationSetting({ key: keyOf(flag), label: this.label }, { abortSignal: AbortSignal.timeout(STORE_TIMEOUT_MS) }),
+      client.getConfigurationSetting({ key: keyOf(sdk, flag), label: this.label }, { abortSignal: AbortSignal.timeout(STORE_TIMEOUT_MS) }),
     );
-    return setting && isFeatureFlag(setting) ? parseFeatureFlag(setting) : undefined;
+    return setting && sdk.isFeatureFlag(setting) ? sdk.parseFeatureFlag(setting) : undefined;
   }
 
   /** Undefined for a 404; every other failure is FlagStoreUnavailable. */
@@ -76,4 +83,4 @@ export class FeatureFlagStore {
   }
 }
 
-const keyOf = (flag: FeatureFlagName): string => `${featureFlagPrefix}${FLAG_IDS[flag]}`;
+const keyOf = (sdk: AppConfigurationSdk, flag: FeatureFlagName): string => `${sdk.featureFlagPrefix}${FLAG_IDS[flag]}`;
