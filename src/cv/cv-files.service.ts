@@ -78,22 +78,23 @@ export class CvFilesService {
   }
 
   /** What each language serves now. */
-  async served(): Promise<CvServedDto[]> {
-    return Promise.all(
-      CV_LANGUAGES.map(async (lang) => {
-        const file = await this.find(lang).catch(() => undefined);
-        return file
-          ? { lang, source: file.source, bytes: file.size, updatedAt: file.updatedAt.toISOString() }
-          : { lang, source: 'none' as const, bytes: 0, updatedAt: null };
-      }),
-    );
+  served(): Promise<CvServedDto[]> {
+    return Promise.all(CV_LANGUAGES.map((lang) => this.servedIn(lang)));
+  }
+
+  /** What a language serves now. */
+  async servedIn(lang: CvLanguage): Promise<CvServedDto> {
+    const file = await this.find(lang).catch(() => undefined);
+    return file
+      ? { lang, source: file.source, bytes: file.size, updatedAt: file.updatedAt.toISOString() }
+      : { lang, source: 'none', bytes: 0, updatedAt: null };
   }
 
   /** The CV a language serves, counting nothing (HEAD, the link); 404 when there is none. */
   async find(lang: CvLanguage): Promise<CvFileInfo> {
     const filename = cvFileName(lang);
     const stored = await this.whileTheDatabaseServes(() => this.stored.info(lang), undefined);
-    if (stored) return { filename, size: stored.bytes, etag: `"${stored.etag}"`, source: stored.origin, updatedAt: stored.updatedAt };
+    if (stored) return { filename, size: stored.bytes, etag: stored.etag, source: stored.origin, updatedAt: stored.updatedAt };
     const file = (await this.servesShippedFiles()) ? await stat(this.shippedPath(lang)).catch(() => undefined) : undefined;
     if (!file?.isFile()) throw notAvailable(lang);
     // As Express's static files are tagged: size and modification time.

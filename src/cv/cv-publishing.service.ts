@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, NotFoundException, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import type { Subscription } from 'rxjs';
 import { cvConfig } from '@/config/cv.config';
+import { etagOf } from '@/read-model/prepared-body';
 import { ReadModel } from '@/read-model/read-model';
 import { CV_LANGUAGES, type CvLanguage } from './cv-language';
 import { CvFilesService } from './cv-files.service';
@@ -12,8 +12,6 @@ import { CvDocumentsRepository, type StoredCvInput } from './persistence/cv-docu
 
 /** However long content keeps changing, a published CV is rendered again this long after the first change at most. */
 const MOST_WAIT_MS = 20_000;
-
-const etagOf = (pdf: Buffer): string => createHash('sha256').update(pdf).digest('base64url').slice(0, 27);
 
 /**
  * The owner's CV as the download: uploaded (kept as sent) or published (rendered from the content
@@ -46,13 +44,13 @@ export class CvPublishingService implements OnModuleInit, OnModuleDestroy {
 
   async upload(lang: CvLanguage, pdf: Buffer): Promise<CvServedDto> {
     await this.stored.save({ lang, origin: 'upload', pdf, etag: etagOf(pdf), contentHash: null });
-    return this.servedIn(lang);
+    return this.files.servedIn(lang);
   }
 
   /** Renders the CV from the current content now (whatever the cvGeneration flag says) and serves it from then on. */
   async publish(lang: CvLanguage): Promise<CvServedDto> {
     await this.stored.save(await this.rendering(lang));
-    return this.servedIn(lang);
+    return this.files.servedIn(lang);
   }
 
   private async rendering(lang: CvLanguage): Promise<StoredCvInput> {
@@ -67,10 +65,6 @@ export class CvPublishingService implements OnModuleInit, OnModuleDestroy {
 
   served(): Promise<CvServedDto[]> {
     return this.files.served();
-  }
-
-  private async servedIn(lang: CvLanguage): Promise<CvServedDto> {
-    return (await this.files.served()).find((served) => served.lang === lang)!;
   }
 
   /** Debounced: a burst of changes is one render, due `republishDelayMs` after the last change and at most MOST_WAIT_MS after the first. */

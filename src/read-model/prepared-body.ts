@@ -15,8 +15,8 @@ type BodyEncoding = (typeof ENCODINGS)[number];
 const gzipped = promisify(gzip);
 const brotliCompressed = promisify(brotliCompress);
 
-/** The strong validator of a JSON text: its SHA-256, shortened. */
-export const etagOf = (json: string): string => `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+/** The strong validator of a body (a JSON text, a file's bytes): its SHA-256, shortened. */
+export const etagOf = (body: string | Buffer): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /**
  * A JSON answer made once: serialized, compressed both ways and given a strong ETag, so that

@@ -17,7 +17,7 @@ export class CvDocumentEntity {
   @Column({ type: 'integer' })
   bytes!: number;
 
-  /** The strong validator downloads carry: the SHA-256 of the PDF, shortened. */
+  /** The strong validator downloads carry, quoted: the SHA-256 of the PDF, shortened. */
   @Column({ type: 'text' })
   etag!: string;
 
