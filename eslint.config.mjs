@@ -26,6 +26,7 @@ const DOMAINS = [
   'experience',
   'flags',
   'health',
+  'history',
   'portfolio',
   'profile',
   'projects',

@@ -3,6 +3,10 @@ import { AwardEntity } from './awards/entities/award.entity';
 import { CertificationEntity } from './certifications/entities/certification.entity';
 import { CvDocumentEntity } from './cv/entities/cv-document.entity';
 import { CvDownloadEventEntity } from './cv/entities/cv-download-event.entity';
+import { ContentChangeEntity } from './history/entities/content-change.entity';
+import { ContentRevisionEntity } from './history/entities/content-revision.entity';
+import { ContentSnapshotItemEntity } from './history/entities/content-snapshot-item.entity';
+import { ContentSnapshotEntity } from './history/entities/content-snapshot.entity';
 import { WorkEntryEntity } from './experience/entities/work-entry.entity';
 import { ProfileEntity } from './profile/entities/profile.entity';
 import { ProjectEntity } from './projects/entities/project.entity';
@@ -25,4 +29,8 @@ export const ENTITIES = [
   ContactMessageEntity,
   CvDownloadEventEntity,
   CvDocumentEntity,
+  ContentChangeEntity,
+  ContentRevisionEntity,
+  ContentSnapshotEntity,
+  ContentSnapshotItemEntity,
 ];

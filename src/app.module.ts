@@ -21,6 +21,7 @@ import { DatabaseModule } from './database/database.module';
 import { ExperienceModule } from './experience/experience.module';
 import { FlagsModule } from './flags/flags.module';
 import { HealthModule } from './health/health.module';
+import { HistoryModule } from './history/history.module';
 import { PortfolioModule } from './portfolio/portfolio.module';
 import { ServedContentModule } from './portfolio/served-content.module';
 import { ProfileModule } from './profile/profile.module';
@@ -56,6 +57,7 @@ import { SkillsModule } from './skills/skills.module';
     FlagsModule,
     CvModule,
     PortfolioModule,
+    HistoryModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: HttpExceptionFilter },

@@ -1,5 +1,6 @@
 import { registerAs } from '@nestjs/config';
 import { IsIn, IsOptional, IsString } from 'class-validator';
+import { EnvInteger } from './env-decorators';
 import { validateConfig } from './validate-config';
 
 class ContentEnvironment {
@@ -10,6 +11,9 @@ class ContentEnvironment {
   @IsOptional()
   @IsString()
   readonly CONTENT_FILE?: string;
+
+  @EnvInteger(1, 100_000)
+  readonly CONTENT_HISTORY_LIMIT: number = 200;
 }
 
 export interface ContentConfig {
@@ -17,9 +21,11 @@ export interface ContentConfig {
   seed: 'demo' | 'none';
   /** Path of the owner's content document; unset: the built-in data set. */
   file: string | undefined;
+  /** How many content revisions are kept: the oldest beyond it are forgotten. */
+  historyLimit: number;
 }
 
 export const contentConfig = registerAs('content', (): ContentConfig => {
   const env = validateConfig(process.env, ContentEnvironment);
-  return { seed: env.CONTENT_SEED, file: env.CONTENT_FILE };
+  return { seed: env.CONTENT_SEED, file: env.CONTENT_FILE, historyLimit: env.CONTENT_HISTORY_LIMIT };
 });

@@ -12,7 +12,7 @@ export function contentStorage<T>(
   port: abstract new (...args: never[]) => T,
   adapters: { postgres: (txHost: TransactionHost<TransactionalAdapterTypeOrm>) => T; document: (document: ContentDocument) => T },
 ): Provider {
-  return storageFor(port, { postgres: adapters.postgres, none: (served: ServedContent) => adapters.document(served.document) }, [
+  return storageFor<T, [ServedContent]>(port, { postgres: adapters.postgres, none: (served) => adapters.document(served.document) }, [
     ServedContent,
   ]);
 }

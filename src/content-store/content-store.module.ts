@@ -1,16 +1,24 @@
 import { Global, Module } from '@nestjs/common';
-import { contentStorage } from './content-storage';
+import { storageFor } from '@/database/storage-for';
+import { ContentAttribution } from './content-attribution';
+import { ContentAttributionSubscriber } from './content-attribution.subscriber';
 import { ContentTransactions, DocumentTransactions, PostgresTransactions } from './content-transactions';
 
-/** What every content domain's storage shares: transactions across its collections. */
+/** What every content domain's storage shares: transactions across its collections, and who their writes are by. */
 @Global()
 @Module({
   providers: [
-    contentStorage(ContentTransactions, {
-      postgres: (txHost) => new PostgresTransactions(txHost),
-      document: () => new DocumentTransactions(),
-    }),
+    ContentAttribution,
+    ContentAttributionSubscriber,
+    storageFor<ContentTransactions, [ContentAttribution]>(
+      ContentTransactions,
+      {
+        postgres: (txHost, attribution) => new PostgresTransactions(txHost, attribution),
+        none: () => new DocumentTransactions(),
+      },
+      [ContentAttribution],
+    ),
   ],
-  exports: [ContentTransactions],
+  exports: [ContentTransactions, ContentAttribution],
 })
 export class ContentStoreModule {}

@@ -1,10 +1,13 @@
 import type { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import type { ContentAttribution, ContentSource } from './content-attribution';
 import { refuseWrite } from './document-collection';
 
 export interface TransactionOptions {
   /** Serialises every run with the same lock name, across instances sharing the database. */
   lock?: string;
+  /** What the writes are recorded as made by in the content history (the actor stays whoever is attributed); unset: whatever is attributed. */
+  source?: ContentSource;
 }
 
 /**
@@ -21,15 +24,20 @@ export abstract class ContentTransactions {
 export class PostgresTransactions extends ContentTransactions {
   readonly acceptsWrites = true;
 
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly attribution: ContentAttribution,
+  ) {
     super();
   }
 
-  run<T>(work: () => Promise<T>, { lock }: TransactionOptions = {}): Promise<T> {
-    return this.txHost.withTransaction(async () => {
-      if (lock) await this.txHost.tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lock]);
-      return work();
-    });
+  run<T>(work: () => Promise<T>, { lock, source }: TransactionOptions = {}): Promise<T> {
+    const transaction = () =>
+      this.txHost.withTransaction(async () => {
+        if (lock) await this.txHost.tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lock]);
+        return work();
+      });
+    return source ? this.attribution.run(source, transaction) : transaction();
   }
 }
 

@@ -5,7 +5,8 @@ import { In } from 'typeorm';
 import { isForeignKeyViolation, isUniqueViolation } from '@/common/errors/constraint-violations';
 import { type ItemChanges, KeyTaken, OrderedCollection, type PlacedItem, ReferenceMissing } from './ordered-collection';
 
-const INSERT_CHUNK = 500;
+/** Rows per INSERT statement: PostgreSQL takes at most 65,535 parameters in one. */
+export const INSERT_CHUNK = 500;
 
 interface Row {
   id: string;
@@ -79,7 +80,7 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
 
   async remove(key: string): Promise<boolean> {
     if (!isStorable(key)) return false;
-    const { affected } = await this.rows.delete(this.where(key));
+    const { affected } = await this.inTransaction(() => this.rows.delete(this.where(key)));
     return Boolean(affected);
   }
 
@@ -98,7 +99,6 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
     return this.inTransaction(async () => {
       await this.rows.deleteAll();
       const rows = items.map((item, sortOrder) => this.rows.create({ ...item, sortOrder } as DeepPartial<E>));
-      // In statements of at most INSERT_CHUNK rows: PostgreSQL takes at most 65,535 parameters in one.
       for (let start = 0; start < rows.length; start += INSERT_CHUNK)
         await this.rows.insert(rows.slice(start, start + INSERT_CHUNK) as never);
     });
@@ -109,7 +109,8 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
   }
 
   /**
-   * Joins the transaction the caller runs in, or runs one of its own. Through this collection's own
+   * Joins the transaction the caller runs in, or runs one of its own (every write runs in one, which
+   * tells the database who makes it: see ContentAttributionSubscriber). Through this collection's own
    * host: @Transactional() would take the host of whichever app was made last in the process.
    */
   private inTransaction<T>(work: () => Promise<T>): Promise<T> {

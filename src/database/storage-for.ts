@@ -4,9 +4,9 @@ import type { InjectionToken, Provider } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { databaseConfig } from '@/config/database.config';
 
-/** The adapters of a storage port: on PostgreSQL, and without a database (given what `inject` names). */
+/** The adapters of a storage port: on PostgreSQL, and without a database (each given what `inject` names). */
 export interface StorageAdapters<T, D extends unknown[]> {
-  postgres: (txHost: TransactionHost<TransactionalAdapterTypeOrm>) => T;
+  postgres: (txHost: TransactionHost<TransactionalAdapterTypeOrm>, ...dependencies: D) => T;
   none: (...dependencies: D) => T;
 }
 
@@ -24,6 +24,6 @@ export function storageFor<T, D extends unknown[] = []>(
     provide: port,
     inject: [databaseConfig.KEY, TransactionHost, ...inject],
     useFactory: (config: ConfigType<typeof databaseConfig>, txHost: TransactionHost<TransactionalAdapterTypeOrm>, ...dependencies: D) =>
-      config.url ? adapters.postgres(txHost) : adapters.none(...dependencies),
+      config.url ? adapters.postgres(txHost, ...dependencies) : adapters.none(...dependencies),
   };
 }

@@ -14,5 +14,6 @@ import { PortfolioService } from './portfolio.service';
   imports: [ProfileModule, ProjectsModule, ExperienceModule, SkillsModule, AwardsModule, CertificationsModule],
   controllers: [PortfolioController],
   providers: [PortfolioService, ContentSeeder],
+  exports: [PortfolioService],
 })
 export class PortfolioModule {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import type { ContentDocument } from '@/content';
+import type { ContentSource } from '@/content-store/content-attribution';
 import { ContentTransactions } from '@/content-store/content-transactions';
 import { AwardsService } from '@/awards/awards.service';
 import { CertificationsService } from '@/certifications/certifications.service';
@@ -8,6 +9,7 @@ import { ExperienceService } from '@/experience/experience.service';
 import { ProfileService } from '@/profile/profile.service';
 import { ProjectsService } from '@/projects/projects.service';
 import { SkillsService } from '@/skills/skills.service';
+import { CONTENT_DOMAINS, type ContentDomain } from '@/read-model/content-domains';
 import { duplicateKeys } from './duplicate-keys';
 import type { ContentCountsDto } from './dto/content-document.dto';
 
@@ -32,22 +34,32 @@ export class PortfolioService {
 
   /** The current content as one document, each list in display order. */
   async export(): Promise<ContentDocument> {
-    const [profile, projects, experience, skills, awards, certifications] = await Promise.all([
-      this.profile.exportItem(),
-      this.projects.exportItems(),
-      this.experience.exportItems(),
-      this.skills.exportItems(),
-      this.awards.exportItems(),
-      this.certifications.exportItems(),
-    ]);
-    return { version: 1, profile, projects, experience, skills, awards, certifications };
+    return { version: 1, ...(await this.exportParts(CONTENT_DOMAINS)) };
   }
 
-  /** Replaces all content with the document's, in one transaction: all of it, or nothing. */
-  async import(document: ContentDocument): Promise<ContentCountsDto> {
+  /** The parts of the document that hold these domains (the document's keys are the domains' names). */
+  async exportParts<D extends ContentDomain>(domains: readonly D[]): Promise<Pick<ContentDocument, D>> {
+    const parts = await Promise.all(domains.map(async (domain) => [domain, await this.exporters[domain]()] as const));
+    return Object.fromEntries(parts) as Pick<ContentDocument, D>;
+  }
+
+  private readonly exporters: { [D in ContentDomain]: () => Promise<ContentDocument[D]> } = {
+    profile: () => this.profile.exportItem(),
+    projects: () => this.projects.exportItems(),
+    experience: () => this.experience.exportItems(),
+    skills: () => this.skills.exportItems(),
+    awards: () => this.awards.exportItems(),
+    certifications: () => this.certifications.exportItems(),
+  };
+
+  /**
+   * Replaces all content with the document's, in one transaction: all of it, or nothing. The
+   * history records it as made by `source`: an import, or a restore of an earlier revision.
+   */
+  async import(document: ContentDocument, source: Extract<ContentSource, 'import' | 'restore'> = 'import'): Promise<ContentCountsDto> {
     const duplicates = duplicateKeys(document);
     if (duplicates.length > 0) throw new RequestValidationException(duplicates.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] })));
-    await this.transactions.run(() => this.replaceAll(document), { lock: REPLACE_ALL_LOCK });
+    await this.transactions.run(() => this.replaceAll(document), { lock: REPLACE_ALL_LOCK, source });
     return {
       profile: document.profile ? 1 : 0,
       projects: document.projects.length,
@@ -66,7 +78,7 @@ export class PortfolioService {
         await this.replaceAll(document);
         return true;
       },
-      { lock: REPLACE_ALL_LOCK },
+      { lock: REPLACE_ALL_LOCK, source: 'seed' },
     );
   }
 

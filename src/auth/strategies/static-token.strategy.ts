@@ -6,11 +6,9 @@ import type { Request } from 'express';
 import { Strategy } from 'passport-custom';
 import { authConfig } from '@/config/auth.config';
 import { bearerTokenOf } from '@/auth/bearer-token';
-import type { Principal } from '@/auth/principal';
+import { type Principal, STATIC_ADMIN } from '@/auth/principal';
 
 export const STATIC_TOKEN_STRATEGY = 'static-token';
-
-const STATIC_ADMIN: Principal = { id: 'static-admin-token', email: null, name: 'Static admin token', role: 'admin' };
 
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
 

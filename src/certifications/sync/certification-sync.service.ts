@@ -75,7 +75,7 @@ export class CertificationSyncService {
         }
         return inStep;
       },
-      { lock: SYNC_LOCK },
+      { lock: SYNC_LOCK, source: 'sync' },
     );
   }
 }

@@ -11,6 +11,7 @@ import {
   IsString,
   IsUUID,
   Matches,
+  Max,
   MaxLength,
   Min,
   MinLength,
@@ -25,13 +26,18 @@ import {
  * converted, so "", "1.5" or "1e3" fail instead of quietly becoming numbers. Above `clampAt` it
  * counts as `clampAt`.
  */
-export function IsWholeNumber({ min, clampAt = Number.MAX_SAFE_INTEGER }: { min?: number; clampAt?: number } = {}): PropertyDecorator {
+export function IsWholeNumber({
+  min,
+  max,
+  clampAt = Number.MAX_SAFE_INTEGER,
+}: { min?: number; max?: number; clampAt?: number } = {}): PropertyDecorator {
   return applyDecorators(
     Transform(({ value }: { value: unknown }) =>
       typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Math.min(Number(value), clampAt) : value,
     ),
     IsInt({ message: 'Input should be a valid integer, unable to parse string as an integer' }),
     ...(min === undefined ? [] : [Min(min, { message: `Input should be greater than or equal to ${min}` })]),
+    ...(max === undefined ? [] : [Max(max, { message: `Input should be less than or equal to ${max}` })]),
   );
 }
 

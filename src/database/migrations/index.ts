@@ -6,6 +6,7 @@ import { Profile1795800000000 } from './1795800000000-Profile';
 import { ContactDeliveryPerMail1795900000000 } from './1795900000000-ContactDeliveryPerMail';
 import { CvDocuments1796000000000 } from './1796000000000-CvDocuments';
 import { ContentTranslations1796100000000 } from './1796100000000-ContentTranslations';
+import { ContentHistory1796200000000 } from './1796200000000-ContentHistory';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   ContactDeliveryPerMail1795900000000,
   CvDocuments1796000000000,
   ContentTranslations1796100000000,
+  ContentHistory1796200000000,
 ];

@@ -18,10 +18,13 @@ export class TypeOrmProfileRepository extends ProfileRepository {
     return (await this.rows.findOneBy({ id: 1 })) ?? undefined;
   }
 
-  async save(profile: Profile): Promise<Profile> {
+  /** In a transaction, as every content write: see ContentAttributionSubscriber. */
+  save(profile: Profile): Promise<Profile> {
     const row = this.rows.create({ ...profile, links: [...profile.links], id: 1 });
-    await this.rows.upsert(row, ['id']);
-    return row;
+    return this.txHost.withTransaction(async () => {
+      await this.rows.upsert(row, ['id']);
+      return row;
+    });
   }
 
   /** The row is read locked for the transaction: a concurrent PATCH waits, then changes what this one left. */

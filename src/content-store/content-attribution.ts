@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { ClsService } from 'nestjs-cls';
+
+/**
+ * What made a change to content. The database records "database" for a change no write of the
+ * service attributed: SQL typed by hand, another program.
+ */
+export const CONTENT_SOURCES = ['api', 'import', 'restore', 'sync', 'seed'] as const;
+
+export type ContentSource = (typeof CONTENT_SOURCES)[number];
+
+export interface Attribution {
+  source: ContentSource;
+  /** The admin's name or email, "admin token", or null (the seed, a scheduled sync). */
+  actor: string | null;
+}
+
+const ATTRIBUTION = Symbol('ContentAttribution');
+
+/**
+ * Who and what the content writes of the current async context are made by. Every transaction
+ * started under an attribution tells the database (see ContentAttributionSubscriber), whose change
+ * triggers record it beside the change.
+ */
+@Injectable()
+export class ContentAttribution {
+  constructor(private readonly cls: ClsService) {}
+
+  current(): Attribution | undefined {
+    return this.cls.isActive() ? this.cls.get<Attribution | undefined>(ATTRIBUTION) : undefined;
+  }
+
+  /** Runs `work` with its writes attributed to `source`, and to `actor` (when not given: the actor already attributed, if any). */
+  run<T>(source: ContentSource, work: () => Promise<T>, actor?: string | null): Promise<T> {
+    const attribution: Attribution = { source, actor: actor === undefined ? (this.current()?.actor ?? null) : actor };
+    return this.cls.run({ ifNested: 'inherit' }, () => {
+      this.cls.set(ATTRIBUTION, attribution);
+      return work();
+    });
+  }
+}

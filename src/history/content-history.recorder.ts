@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import type { Subscription } from 'rxjs';
+import { contentConfig } from '@/config/content.config';
+import type { ContentDocument } from '@/content';
+import { PortfolioService } from '@/portfolio/portfolio.service';
+import { CONTENT_DOMAINS, type ContentDomain } from '@/read-model/content-domains';
+import { ReadModel } from '@/read-model/read-model';
+import { ContentHistoryRepository, type HashedItem, type SnapshotIds } from './persistence/content-history.repository';
+import { pendingRevisions } from './pending-revisions';
+
+/** A burst of changes (an import's statements, the notifications of several instances) is recorded in one go. */
+const GATHER_MS = 50;
+/** Another instance is recording: look again after it is likely done, for what committed meanwhile. */
+const BUSY_RETRY_MS = 250;
+/** Changes whose announcement never arrived (the listener was reconnecting) are recorded at the latest this late. */
+const SWEEP_MS = 30_000;
+
+const sha256 = (data: string | Buffer): Buffer => createHash('sha256').update(data).digest();
+
+/** A domain's part of the document as items: the profile is one item, or none. */
+const itemsOf = (part: ContentDocument[ContentDomain]): unknown[] => (Array.isArray(part) ? part : part === null ? [] : [part]);
+
+/**
+ * Turns the changes the database wrote down into revisions, within moments of their commit,
+ * once across instances: every instance hears of every change (ReadModel.changes), and whichever
+ * takes the recorder's lock records all that is pending; the others find nothing left.
+ */
+@Injectable()
+export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(ContentHistoryRecorder.name);
+  private subscription: Subscription | undefined;
+  private sweep: NodeJS.Timeout | undefined;
+  private scheduled: NodeJS.Timeout | undefined;
+  private recording: Promise<void> | undefined;
+  private again = false;
+
+  constructor(
+    private readonly history: ContentHistoryRepository,
+    private readonly portfolio: PortfolioService,
+    private readonly readModel: ReadModel,
+    @Inject(contentConfig.KEY) private readonly config: Pick<ConfigType<typeof contentConfig>, 'historyLimit'>,
+  ) {}
+
+  /** After the seed (module init): what it and anything before this start changed is recorded now. */
+  onApplicationBootstrap(): void {
+    if (!this.history.records) return;
+    this.subscription = this.readModel.changes.subscribe(() => this.soon());
+    this.sweep = setInterval(() => this.soon(), SWEEP_MS).unref();
+    this.soon();
+  }
+
+  onModuleDestroy(): Promise<void> | undefined {
+    this.subscription?.unsubscribe();
+    clearInterval(this.sweep);
+    clearTimeout(this.scheduled);
+    this.scheduled = undefined;
+    return this.recording;
+  }
+
+  private soon(delay = GATHER_MS): void {
+    if (this.scheduled || !this.subscription) return;
+    this.scheduled = setTimeout(() => {
+      this.scheduled = undefined;
+      if (this.recording) this.again = true;
+      else this.recording = this.record().finally(() => this.recorded());
+    }, delay);
+  }
+
+  private recorded(): void {
+    this.recording = undefined;
+    if (this.again) {
+      this.again = false;
+      this.soon();
+    }
+  }
+
+  private async record(): Promise<void> {
+    try {
+      const count = await this.history.onceAcrossInstances(() => this.recordPending());
+      if (count === undefined) this.soon(BUSY_RETRY_MS);
+    } catch (error) {
+      this.logger.warn({ event: 'content_history_not_recorded', detail: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  /** How many revisions the pending changes became. */
+  private async recordPending(): Promise<number> {
+    const changes = await this.history.pendingChanges();
+    if (changes.length === 0) return 0;
+    const revisions = pendingRevisions(changes);
+    let current = (await this.history.latest())?.snapshotIds;
+    const snapshotted = await this.snapshot(current ? [...new Set(changes.map((change) => change.domain))] : CONTENT_DOMAINS);
+    let added = 0;
+    for (const { domains, source, actor } of revisions) {
+      const next = { ...(current ?? snapshotted), ...pick(snapshotted, [...domains]) } as SnapshotIds;
+      const changed = CONTENT_DOMAINS.filter((domain) => (current ? next[domain] !== current[domain] : domains.has(domain)));
+      if (changed.length === 0) continue;
+      const { id } = await this.history.add({ source, actor, domains: changed, snapshotIds: next });
+      this.logger.log({ event: 'content_revision_recorded', revision: id, source, domains: changed });
+      current = next;
+      added += 1;
+    }
+    await this.history.forgetChanges(changes.map((change) => change.id));
+    if (added > 0) await this.history.keepNewest(this.config.historyLimit);
+    return added;
+  }
+
+  /** The content of these domains as it is now, stored as snapshots (sharing every item stored before). */
+  private async snapshot(domains: readonly ContentDomain[]): Promise<Partial<SnapshotIds>> {
+    const parts = await this.portfolio.exportParts(domains);
+    const ids: Partial<SnapshotIds> = {};
+    for (const domain of domains) {
+      const items: HashedItem[] = itemsOf(parts[domain]).map((body) => ({ hash: sha256(JSON.stringify(body)), body }));
+      ids[domain] = await this.history.storeSnapshot(sha256(Buffer.concat(items.map((item) => item.hash))), items);
+    }
+    return ids;
+  }
+}
+
+const pick = <T extends object, K extends keyof T>(object: T, keys: K[]): Pick<T, K> =>
+  Object.fromEntries(keys.filter((key) => key in object).map((key) => [key, object[key]])) as Pick<T, K>;

@@ -1,0 +1,43 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type { ContentDocument } from '@/content';
+import { PortfolioService } from '@/portfolio/portfolio.service';
+import type { ContentCountsDto } from '@/portfolio/dto/content-document.dto';
+import { CONTENT_DOMAINS } from '@/read-model/content-domains';
+import type { ContentRevisionDto } from './dto/content-revision.dto';
+import { ContentHistoryRepository, type Revision } from './persistence/content-history.repository';
+
+const toDto = ({ id, createdAt, source, domains, actor }: Revision): ContentRevisionDto => ({
+  id,
+  createdAt: createdAt.toISOString(),
+  source,
+  domains,
+  actor,
+});
+
+/** Looking back through the content's revisions, and making one of them the content again. */
+@Injectable()
+export class ContentHistoryService {
+  constructor(
+    private readonly history: ContentHistoryRepository,
+    private readonly portfolio: PortfolioService,
+  ) {}
+
+  /** Newest first; `before` names the oldest revision of the previous page. */
+  async list(limit: number, before: number | undefined): Promise<ContentRevisionDto[]> {
+    return (await this.history.page(limit, before)).map(toDto);
+  }
+
+  /** The whole content document as it stood after the revision. */
+  async document(id: number): Promise<ContentDocument> {
+    const revision = await this.history.find(id);
+    if (!revision) throw new NotFoundException({ detail: `Revision ${id} not found` });
+    const items = await this.history.itemsOf(revision.snapshotIds);
+    const { profile, ...lists } = Object.fromEntries(CONTENT_DOMAINS.map((domain) => [domain, items[domain]]));
+    return { version: 1, profile: profile[0] ?? null, ...lists } as unknown as ContentDocument;
+  }
+
+  /** The revision's document becomes the content, as an import does; the history records it as a restore. */
+  async restore(id: number): Promise<ContentCountsDto> {
+    return this.portfolio.import(await this.document(id), 'restore');
+  }
+}
