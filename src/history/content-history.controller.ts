@@ -11,7 +11,7 @@ import { ContentRevisionDto } from './dto/content-revision.dto';
 import { RevisionIdParams } from './dto/revision-params.dto';
 import { RevisionsQueryDto } from './dto/revisions-query.dto';
 
-const NOT_FOUND = { description: 'No revision has this id (or it is older than the revisions kept)', detail: 'Revision 41 not found' };
+const NOT_FOUND = { description: 'No revision has this id (or it is older than the revisions kept)', detail: 'Revision 4711 not found' };
 
 /** The content's history: every change kept (the last CONTENT_HISTORY_LIMIT), and any of them restored. */
 @ApiTags('content')

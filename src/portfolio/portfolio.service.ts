@@ -37,10 +37,14 @@ export class PortfolioService {
     return { version: 1, ...(await this.exportParts(CONTENT_DOMAINS)) };
   }
 
-  /** The parts of the document that hold these domains (the document's keys are the domains' names). */
+  /**
+   * The parts of the document that hold these domains (the document's keys are the domains'
+   * names). One domain after the other: inside a transaction they share one connection.
+   */
   async exportParts<D extends ContentDomain>(domains: readonly D[]): Promise<Pick<ContentDocument, D>> {
-    const parts = await Promise.all(domains.map(async (domain) => [domain, await this.exporters[domain]()] as const));
-    return Object.fromEntries(parts) as Pick<ContentDocument, D>;
+    const parts: Partial<Pick<ContentDocument, D>> = {};
+    for (const domain of domains) parts[domain] = await this.exporters[domain]();
+    return parts as Pick<ContentDocument, D>;
   }
 
   private readonly exporters: { [D in ContentDomain]: () => Promise<ContentDocument[D]> } = {

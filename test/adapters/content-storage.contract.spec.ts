@@ -166,7 +166,10 @@ describe.each([
         },
         { lock: 'contract-lock' },
       );
-    await Promise.all([step('a', 50), step('b', 0)]);
+    // b starts once a holds the lock (which of two started together takes it first is up to the pool).
+    const a = step('a', 50);
+    await vi.waitFor(() => expect(order).toContain('a begins'));
+    await Promise.all([a, step('b', 0)]);
     expect(order).toEqual(['a begins', 'a ends', 'b begins', 'b ends']);
   });
 

@@ -103,6 +103,19 @@ describe('certification sync from Credly, Microsoft Learn and Open Badges', () =
     );
   });
 
+  it('is recorded in the content history as the sync', async () => {
+    await database.query(`UPDATE certifications SET title = 'Renamed by hand' WHERE source = 'credly'`);
+    await sync();
+    const revision = await vi.waitFor(async () => {
+      const [{ source, domains }] = await database.query<{ source: string; domains: string[] }>(
+        'SELECT source, domains FROM content_revisions ORDER BY id DESC LIMIT 1',
+      );
+      if (source !== 'sync') throw new Error(`the newest revision is by ${source}`);
+      return { source, domains };
+    });
+    expect(revision).toEqual({ source: 'sync', domains: ['certifications'] });
+  });
+
   it('changes nothing on a second sync and reports the same counts', async () => {
     const first = await sync();
     const before = await rows();

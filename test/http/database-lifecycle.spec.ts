@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { postgresOptions } from '@/database/data-source.options';
 import { MIGRATIONS } from '@/database/migrations';
 import { ContactDeliveryPerMail1795900000000 } from '@/database/migrations/1795900000000-ContactDeliveryPerMail';
+import { ContentHistory1796200000000 } from '@/database/migrations/1796200000000-ContentHistory';
 import { ENTITIES } from '@/app.entities';
 import { CONTENT_DOMAINS } from '@/read-model/content-domains';
 import { DEMO } from '@test/support/demo';
@@ -15,6 +16,10 @@ const TABLES = [
   'awards',
   'certifications',
   'contact_messages',
+  'content_changes',
+  'content_revisions',
+  'content_snapshot_items',
+  'content_snapshots',
   'cv_documents',
   'cv_download_events',
   'profile',
@@ -109,6 +114,33 @@ describe('database lifecycle', () => {
       { name: 'Ada', delivery_status: 'sent', delivery_error: null, redelivery_attempts: 0 },
       { name: 'Grace', delivery_status: 'failed', delivery_error: '451 busy', redelivery_attempts: 2 },
     ]);
+  });
+
+  it('starts the history of a database that holds content with that content, as made by the database', async () => {
+    await withDataSource(
+      database.url,
+      (dataSource) => dataSource.runMigrations(),
+      MIGRATIONS.slice(0, MIGRATIONS.indexOf(ContentHistory1796200000000)),
+    );
+    await database.query(`INSERT INTO awards (title, organization, year, sort_order) VALUES ('Best thesis', 'TU Delft', '2019', 0)`);
+    await database.query(`INSERT INTO profile (name, headline, summary) VALUES ('Mara Jansen', '{}', '{}')`);
+    await withDataSource(database.url, (dataSource) => dataSource.runMigrations());
+    expect(await database.query('SELECT domain, source, actor FROM content_changes ORDER BY domain')).toEqual([
+      { domain: 'awards', source: 'database', actor: null },
+      { domain: 'profile', source: 'database', actor: null },
+    ]);
+    const app = await createTestApp({ env: { DATABASE_URL: database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, CONTENT_SEED: 'none' } });
+    try {
+      const [baseline] = await vi.waitFor(async () => {
+        const revisions = (
+          await request(app.server).get('/api/admin/content/revisions').set('Authorization', `Bearer ${ADMIN_TOKEN}`).expect(200)
+        ).body as { source: string; domains: string[] }[];
+        return revisions.length > 0 ? revisions : Promise.reject(new Error('not recorded yet'));
+      });
+      expect(baseline).toMatchObject({ source: 'database', domains: ['profile', 'awards'] });
+    } finally {
+      await app.close();
+    }
   });
 
   it('has every content table announce its changes to the domain the read model knows', async () => {

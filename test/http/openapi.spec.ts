@@ -71,10 +71,21 @@ const PUBLISHED_OPERATION_IDS = [
   'uploadCv',
   'publishCv',
   'deleteCv',
+  'listContentRevisions',
+  'getContentRevision',
+  'restoreContentRevision',
 ];
 
 /** Reads that need an admin credential. */
-const ADMIN_READS = ['/api/auth/me', '/auth/me', '/api/metrics/cv-downloads', '/api/admin/content', '/api/admin/cv'];
+const ADMIN_READS = [
+  '/api/auth/me',
+  '/auth/me',
+  '/api/metrics/cv-downloads',
+  '/api/admin/content',
+  '/api/admin/cv',
+  '/api/admin/content/revisions',
+  '/api/admin/content/revisions/{revision_id}',
+];
 
 describe('GET /openapi.json', () => {
   let testApp: TestApp;
@@ -161,7 +172,9 @@ describe('GET /openapi.json', () => {
   it('names every operation with a lowerCamelCase verb phrase, unique, and keeps the published names', () => {
     const ids = operations().map(({ operation }) => operation.operationId!);
     for (const id of ids)
-      expect(id).toMatch(/^(list|get|create|replace|update|delete|reorder|sync|send|generate|export|import|upload|publish)[A-Z][A-Za-z]*$/);
+      expect(id).toMatch(
+        /^(list|get|create|replace|update|delete|reorder|sync|send|generate|export|import|upload|publish|restore)[A-Z][A-Za-z]*$/,
+      );
     expect(new Set(ids).size).toBe(ids.length);
     // A generated client's method names: renaming one breaks every frontend that calls it.
     expect(ids.sort()).toEqual(PUBLISHED_OPERATION_IDS.sort());
