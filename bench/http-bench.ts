@@ -4,14 +4,16 @@
  * (b) a bare NestJS controller returning the same values; plus the 304, rate-limited and 429
  * paths, cold starts, memory after load, and growth (10x and 100x the demo content: reads, the
  * read model's size, a write served by every instance); large content documents (time, answer
- * size, the longest hold of the service's event loop). Prints the tables and writes them to
- * BENCHMARKS.md. BENCH_SECONDS (10) and BENCH_ROUNDS (2) shorten or lengthen a run.
+ * size, the longest hold of the service's event loop); content history (a change to its
+ * revision, the bytes a revision stores at 1x and 100x, a write with and without it). Prints the
+ * tables and writes them to BENCHMARKS.md. BENCH_SECONDS (10) and BENCH_ROUNDS (2) shorten or lengthen a run.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withDatabases } from './http/databases';
 import { GROWTH_FACTORS, growth, type GrowthOutcome, growthReport } from './http/growth';
+import { history, HISTORY_DATABASES, type HistoryOutcome } from './http/history';
 import { largeDocuments, type LargeDocumentsOutcome } from './http/large-documents';
 import { CONNECTIONS, load, type LoadResult } from './http/load';
 import { BARE_NEST, type BenchServer, RAW_HTTP, SERVICE, startServer } from './http/processes';
@@ -46,7 +48,9 @@ async function fetchBodies(server: BenchServer): Promise<{ bodies: Record<string
 
 const SERVICE_ENV = { LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'false' };
 
-async function run([databaseUrl, largeDocumentsUrl, ...growthDatabaseUrls]: string[]): Promise<string> {
+async function run([databaseUrl, largeDocumentsUrl, ...otherDatabaseUrls]: string[]): Promise<string> {
+  const growthDatabaseUrls = otherDatabaseUrls.slice(0, GROWTH_FACTORS.length);
+  const historyDatabaseUrls = otherDatabaseUrls.slice(GROWTH_FACTORS.length);
   const servers: BenchServer[] = [];
   const started = async (server: Promise<BenchServer>) => {
     servers.push(await server);
@@ -103,6 +107,7 @@ async function run([databaseUrl, largeDocumentsUrl, ...growthDatabaseUrls]: stri
 
     const grown = await growth(growthDatabaseUrls, workDir, serviceEnv, started);
     const large = await largeDocuments(largeDocumentsUrl, serviceEnv, started);
+    const kept = await history(historyDatabaseUrls, workDir, serviceEnv, started);
 
     return report({
       reads,
@@ -117,6 +122,7 @@ async function run([databaseUrl, largeDocumentsUrl, ...growthDatabaseUrls]: stri
       rss: { idle: idleRss, loaded: loadedRss, bare: bareRss },
       grown,
       large,
+      kept,
     });
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
@@ -132,9 +138,10 @@ interface Outcome {
   rss: { idle: number; loaded: number; bare: number };
   grown: GrowthOutcome;
   large: LargeDocumentsOutcome;
+  kept: HistoryOutcome;
 }
 
-function report({ reads, compared, paths, starts, rss, grown, large }: Outcome): string {
+function report({ reads, compared, paths, starts, rss, grown, large, kept }: Outcome): string {
   const [raw, bare, ...service] = compared;
   const readRows: Measured[] = ROUTES.flatMap((route) => {
     const of = (server: BenchServer) => reads.get(`${server.name} ${route}`)!;
@@ -200,6 +207,7 @@ function report({ reads, compared, paths, starts, rss, grown, large }: Outcome):
     { goal: 'RSS after the load < 150 MB', measured: `${rss.loaded.toFixed(0)} MB`, reached: rss.loaded < 150 },
     ...growthSection.targets,
     ...large.targets,
+    ...kept.targets,
   ];
 
   return [
@@ -233,6 +241,8 @@ function report({ reads, compared, paths, starts, rss, grown, large }: Outcome):
     '',
     large.section,
     '',
+    kept.section,
+    '',
     '### Targets',
     '',
     targetsTable(targets),
@@ -241,7 +251,7 @@ function report({ reads, compared, paths, starts, rss, grown, large }: Outcome):
 }
 
 async function main(): Promise<void> {
-  const section = await withDatabases(2 + GROWTH_FACTORS.length, run);
+  const section = await withDatabases(2 + GROWTH_FACTORS.length + HISTORY_DATABASES, run);
   process.stdout.write(`\n${section}\n`);
   writeBenchmarks(join(__dirname, '..', '..', 'BENCHMARKS.md'), section);
 }
