@@ -82,6 +82,28 @@ describe('the owner', () => {
     expect([await after.text(), after.headers.get('etag')]).toEqual([await before.text(), before.headers.get('etag')]);
   });
 
+  it('looks back through the history and undoes a change by restoring the revision before it', async () => {
+    type Revision = { id: number; source: string; domains: string[]; actor: string | null };
+    const revisions = async (query: string) =>
+      (await (await call(`/api/admin/content/revisions?${query}`, { admin: true })).json()) as Revision[];
+    const title = `Renamed by the e2e suite ${Date.now()}`;
+    const [award] = (await (await call('/api/awards')).json()) as { id: string; title: string }[];
+    expect((await call(`/api/awards/${award.id}`, { method: 'PATCH', admin: true, json: { title } })).status).toBe(200);
+
+    let renamed: Revision | undefined;
+    for (let tries = 0; !renamed && tries < 100; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      renamed = (await revisions('limit=5')).find((revision) => revision.source === 'api' && revision.domains.includes('awards'));
+    }
+    expect(renamed).toMatchObject({ domains: ['awards'], actor: 'admin token' });
+    const document = (await (await call(`/api/admin/content/revisions/${renamed!.id}`, { admin: true })).json()) as ContentDocument;
+    expect(document.awards[0].title).toBe(title);
+
+    const [previous] = await revisions(`limit=1&before=${renamed!.id}`);
+    expect((await call(`/api/admin/content/revisions/${previous.id}/restore`, { method: 'POST', admin: true })).status).toBe(200);
+    expect(((await (await call('/api/awards')).json()) as { title: string }[])[0].title).not.toBe(title);
+  });
+
   it('reads what the CV download serves in each language', async () => {
     const served = await call('/api/admin/cv', { admin: true });
     expect(served.status).toBe(200);
