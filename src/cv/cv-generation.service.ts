@@ -40,7 +40,7 @@ export class CvGenerationService {
   /** The PDF, and the fingerprint of the content it was rendered from (what a published CV keeps, to know when it is stale). */
   async renderWithFingerprint(lang: CvLanguage): Promise<{ pdf: Buffer; contentFingerprint: string }> {
     const content = await this.content.current(lang);
-    return { pdf: await this.renderer.render(this.template.html(lang, content)), contentFingerprint: fingerprintOf(content) };
+    return { pdf: await this.renderer.render(await this.template.html(lang, content)), contentFingerprint: fingerprintOf(content) };
   }
 
   /** The fingerprint of the content a CV in `lang` is rendered from, as it is now. */

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Handlebars from 'handlebars';
 import type { AwardDto } from '@/awards/dto/award.dto';
 import type { CertificationDto } from '@/certifications/dto/certification.dto';
 import type { WorkEntryDto } from '@/experience/dto/work-entry.dto';
@@ -27,20 +26,28 @@ export interface CvContent {
 const list = (items: readonly string[]): string => items.join(' · ');
 const monthOf = (iso: string | null): string | null => iso?.slice(0, 7) ?? null;
 
-/** cv.hbs with cv.css inlined, rendered to one self-contained HTML page per language. */
+/**
+ * cv.hbs with cv.css inlined, rendered to one self-contained HTML page per language. Handlebars is
+ * loaded and the template compiled with the first CV: a service that never renders one never pays.
+ */
 export class CvTemplate {
-  private readonly render: HandlebarsTemplateDelegate;
-  private readonly css: string;
+  private compiled: Promise<{ render: HandlebarsTemplateDelegate; css: string }> | undefined;
 
-  constructor(directory = CV_TEMPLATES_DIR) {
-    this.render = Handlebars.create().compile(readFileSync(join(directory, 'cv.hbs'), 'utf8'));
-    this.css = readFileSync(join(directory, 'cv.css'), 'utf8');
+  constructor(private readonly directory = CV_TEMPLATES_DIR) {}
+
+  private template(): Promise<{ render: HandlebarsTemplateDelegate; css: string }> {
+    this.compiled ??= import('handlebars').then(({ default: Handlebars }) => ({
+      render: Handlebars.create().compile(readFileSync(join(this.directory, 'cv.hbs'), 'utf8')),
+      css: readFileSync(join(this.directory, 'cv.css'), 'utf8'),
+    }));
+    return this.compiled;
   }
 
-  html(lang: CvLanguage, content: CvContent): string {
+  async html(lang: CvLanguage, content: CvContent): Promise<string> {
+    const { render, css } = await this.template();
     const { profile } = content;
-    return this.render({
-      css: this.css,
+    return render({
+      css,
       labels: CV_LABELS[lang],
       profile: profile && {
         name: profile.name,

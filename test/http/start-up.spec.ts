@@ -8,7 +8,17 @@ import { TcpProxy } from '@test/support/tcp-proxy';
 import { freePort } from '@test/support/ports';
 import { BUILT_MAIN } from '@test/support/paths';
 
-const LAZY = ['puppeteer-core', '@nestjs-modules/mailer', 'nodemailer', 'preview-email', '@opentelemetry/exporter-prometheus'];
+const LAZY = [
+  'puppeteer-core',
+  'handlebars',
+  '@nestjs-modules/mailer',
+  'nodemailer',
+  'preview-email',
+  '@opentelemetry/exporter-prometheus',
+  '@opentelemetry/sdk-metrics',
+  '@azure/app-configuration',
+  'ioredis',
+];
 
 /**
  * Run with `node -e` beside the built service in one process: prints which lazily loaded
@@ -34,7 +44,7 @@ require(main);
 })();`;
 
 describe('Start-up of the built service', () => {
-  it('serves public reads without loading the browser driver, the mailer or the metrics exporter, and loads the mailer with the first message', async () => {
+  it('serves public reads without loading the browser driver, the CV template, the mailer, the metrics exporter, the configuration store or Redis, and loads the mailer with the first message', async () => {
     expect(existsSync(BUILT_MAIN), 'npm test builds first (pretest); run npm run build').toBe(true);
     const port = await freePort();
     const { stdout } = await promisify(execFile)(
@@ -49,7 +59,7 @@ describe('Start-up of the built service', () => {
       runtime: expect.stringMatching(/^v24\./),
       afterRead: [],
       contactStatus: 200,
-      afterContact: ['@nestjs-modules/mailer', 'nodemailer', 'preview-email'],
+      afterContact: ['handlebars', '@nestjs-modules/mailer', 'nodemailer', 'preview-email'],
     });
   }, 40_000);
 });

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 
 /** Longest a command may take before its caller falls back or answers 503. */
 const COMMAND_TIMEOUT_MS = 500;
@@ -9,10 +9,12 @@ const MAX_RECONNECT_DELAY_MS = 2_000;
 /**
  * A client that never queues or hangs: while Redis is down every command fails at once, a
  * command Redis does not answer fails after COMMAND_TIMEOUT_MS, and the client keeps
- * reconnecting in the background. Each outage is logged once, and so is the recovery.
+ * reconnecting in the background. Each outage is logged once, and so is the recovery. ioredis is
+ * loaded here, so a service without REDIS_URL never loads it.
  */
 export async function connectRedis(url: string, logger = new Logger('Redis')): Promise<Redis> {
-  const redis = new Redis(url, {
+  const { Redis: Client } = await import('ioredis');
+  const redis = new Client(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
