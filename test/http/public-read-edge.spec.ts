@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ReadModel } from '@/read-model/read-model';
 import { ReadModelInterceptor } from '@/read-model/read-model.interceptor';
@@ -118,6 +118,17 @@ describe('public reads at the edge and through the pipeline', () => {
       headers: answer.headers.map(([name, value]) => [name, name === 'Retry-After' ? '' : value]),
     });
     expect(withoutRetryAfter(fromTheEdge)).toEqual(withoutRetryAfter(throughPipeline));
+  });
+
+  it.each(['/api/projects', '/api/projects/tidewatch'])('writes the headers of %s at once: none is set one by one', async (path) => {
+    await get(path, { 'X-Forwarded-For': nextClient() });
+    const setOneByOne = vi.spyOn(ServerResponse.prototype, 'setHeader');
+    const answered = await get(path, { 'X-Forwarded-For': nextClient(), 'Accept-Encoding': 'gzip, deflate, br' });
+    const headersSet = setOneByOne.mock.calls.length;
+    setOneByOne.mockRestore();
+    expect(answered.status).toBe(200);
+    expect(answered.headers.map(([name]) => name)).toEqual(expect.arrayContaining(['X-Request-Id', 'X-RateLimit-Remaining', 'ETag']));
+    expect(headersSet).toBe(0);
   });
 
   it('leaves to the pipeline what is not a plain read of a prepared answer', async () => {

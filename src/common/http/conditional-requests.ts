@@ -14,13 +14,18 @@ export function answerConditionalRequestsByTheirValidators(app: Express): void {
     configurable: true,
     enumerable: true,
     get(this: Request): boolean {
-      if (this.method !== 'GET' && this.method !== 'HEAD') return false;
       const { statusCode } = this.res!;
       if ((statusCode < 200 || statusCode >= 300) && statusCode !== 304) return false;
-      return fresh(
-        { 'if-none-match': this.headers['if-none-match'], 'if-modified-since': this.headers['if-modified-since'] },
-        { etag: this.res!.get('ETag'), 'last-modified': this.res!.get('Last-Modified') },
-      );
+      return isFreshFor(this, { etag: this.res!.get('ETag'), lastModified: this.res!.get('Last-Modified') });
     },
   });
+}
+
+/** Whether a GET or HEAD may be answered 304 for an answer with these validators (the rule of `req.fresh`, before any header is set). */
+export function isFreshFor(req: Request, { etag, lastModified }: { etag?: string; lastModified?: string }): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  return fresh(
+    { 'if-none-match': req.headers['if-none-match'], 'if-modified-since': req.headers['if-modified-since'] },
+    { etag, 'last-modified': lastModified },
+  );
 }

@@ -14,16 +14,17 @@ const ACCEPTABLE_REQUEST_ID = /^[\x21-\x7e]{1,200}$/;
 
 /**
  * Echoes a well-formed incoming X-Request-Id and replaces anything else with a fresh UUID,
- * so logs never carry attacker-chosen control characters or unbounded values.
+ * so logs never carry attacker-chosen control characters or unbounded values. Answers the id;
+ * the response is yet to carry it.
  */
-export function assignRequestId(req: Request, res: Response): void {
+export function assignRequestId(req: Request): string {
   const incoming = req.headers['x-request-id'];
   req.requestId = typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  res.setHeader(REQUEST_ID_HEADER, req.requestId);
+  return req.requestId;
 }
 
 export function requestIdMiddleware(req: Request, res: Response, next: NextFunction): void {
-  assignRequestId(req, res);
+  res.setHeader(REQUEST_ID_HEADER, assignRequestId(req));
   next();
 }
 
