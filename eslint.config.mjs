@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The layers of src/, and what each may import besides packages and its own folder. Imports
- * point down: main.ts and app.module.ts -> domain modules -> content-store/, read-model/, mail/
+ * point down: main.ts, bootstrap.ts and app.module.ts -> domain modules -> content-store/, read-model/, mail/
  * -> database/, content/ -> common/, config/. A domain reaches another only through its
  * exported service, never its entities or persistence.
  */
@@ -35,13 +35,16 @@ const DOMAINS = [
 
 const relativeParents = { group: ['../*', '../../*'], message: 'Import through the @/ alias: relative imports stay within a folder.' };
 
+/** src/source-root.ts names where the code runs from (bundled or not): every layer may start a file's path there. */
+const EVERY_LAYER = ['!@/source-root'];
+
 const onlyFrom = (folder, allowed) => ({
-  group: ['@/*', ...[folder, ...allowed].flatMap((layer) => [`!@/${layer}`, `!@/${layer}/*`])],
+  group: ['@/*', ...[folder, ...allowed].flatMap((layer) => [`!@/${layer}`, `!@/${layer}/*`]), ...EVERY_LAYER],
   message: `src/${folder}/ is a lower layer: it may import only from ${[folder, ...allowed].join(', ') || 'itself'}.`,
 });
 
 const domainRules = (domain) => [
-  { group: ['@/app.*', '@/main', '@/cli/*'], message: 'Nothing imports the app itself.' },
+  { group: ['@/app.*', '@/main', '@/bootstrap', '@/cli/*'], message: 'Nothing imports the app itself.' },
   {
     group: ['@/*/entities/*', '@/*/persistence/*', `!@/${domain}/entities/*`, `!@/${domain}/persistence/*`],
     message: 'A domain reaches another through its exported service, never its entities or persistence.',

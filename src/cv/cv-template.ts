@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SOURCE_ROOT } from '@/source-root';
 import type { AwardDto } from '@/awards/dto/award.dto';
 import type { CertificationDto } from '@/certifications/dto/certification.dto';
 import type { WorkEntryDto } from '@/experience/dto/work-entry.dto';
@@ -10,7 +11,7 @@ import { CV_LABELS } from './cv-labels';
 import type { CvLanguage } from './cv-language';
 
 /** cv-templates/ at the repository root; the build copies it to dist/cv-templates. */
-export const CV_TEMPLATES_DIR = join(__dirname, '..', '..', 'cv-templates');
+export const CV_TEMPLATES_DIR = join(SOURCE_ROOT, '..', 'cv-templates');
 
 /** Everything a CV shows, as the public reads answer it right now. */
 export interface CvContent {

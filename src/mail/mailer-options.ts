@@ -1,10 +1,11 @@
 import { join } from 'node:path';
+import { SOURCE_ROOT } from '@/source-root';
 import type { MailerOptions } from '@nestjs-modules/mailer';
 import { HandlebarsAdapter } from '@nestjs-modules/mailer/adapters/handlebars.adapter';
 import type { MailConfig, SmtpServer } from '@/config/mail.config';
 
 /** Copied next to the compiled module by nest-cli's assets (nest-cli.json). */
-const TEMPLATES_DIR = join(__dirname, 'templates');
+const TEMPLATES_DIR = join(SOURCE_ROOT, 'mail', 'templates');
 
 /**
  * Nodemailer's SMTP transport with short time-outs (SMTP_TIMEOUT_MS, 8 s), so a mail server that

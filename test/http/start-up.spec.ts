@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { createServer } from 'node:net';
 import { runBuiltServiceToExit, startBuiltService } from '@test/support/built-service';
@@ -62,6 +63,25 @@ describe('Start-up of the built service', () => {
       afterContact: ['handlebars', '@nestjs-modules/mailer', 'nodemailer', 'preview-email'],
     });
   }, 40_000);
+});
+
+describe('The built service, one file', () => {
+  it('is bundled (rolldown.config.mjs) and finds the files it reads beside its code: the explorer script and the CV template', async () => {
+    expect(readFileSync(join(dirname(BUILT_MAIN), 'bootstrap.js'), 'utf8')).not.toContain('require("./app.module")');
+    const service = await startBuiltService({ FEATURE_CV_GENERATION: 'true' });
+    try {
+      const script = await fetch(`${service.origin}/docs/explorer-role.js`);
+      expect([script.status, (await script.text()).includes('portfolioExplorer')]).toEqual([200, true]);
+      const cv = await fetch(`${service.origin}/api/cv/generate`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect([cv.status, cv.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    } finally {
+      await service.stop();
+    }
+  }, 60_000);
 });
 
 describe('What an operator reads', () => {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { SOURCE_ROOT } from '@/source-root';
 import type { INestApplication } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
@@ -51,7 +52,7 @@ export function buildOpenApiDocument(app: INestApplication, servers: OpenApiServ
 
 /** The explorer page's own script: the role it holds, the guest token, the masked token field. */
 const EXPLORER_SCRIPT_PATH = '/docs/explorer-role.js';
-const EXPLORER_SCRIPT_FILE = join(__dirname, 'explorer-role.browser.js');
+const EXPLORER_SCRIPT_FILE = join(SOURCE_ROOT, 'common', 'openapi', 'explorer-role.browser.js');
 
 interface ExplorerHooks {
   portfolioExplorer: { onComplete(): void; requestInterceptor(request: object): object };
