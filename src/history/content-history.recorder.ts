@@ -94,7 +94,8 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
     const snapshotted = await this.snapshot(current ? [...new Set(changes.map((change) => change.domain))] : CONTENT_DOMAINS);
     let added = 0;
     for (const { domains, source, actor } of revisions) {
-      const next = { ...(current ?? snapshotted), ...pick(snapshotted, [...domains]) } as SnapshotIds;
+      const next = { ...(current ?? snapshotted) } as SnapshotIds;
+      for (const domain of domains) next[domain] = snapshotted[domain]!;
       const changed = CONTENT_DOMAINS.filter((domain) => (current ? next[domain] !== current[domain] : domains.has(domain)));
       if (changed.length === 0) continue;
       const { id } = await this.history.add({ source, actor, domains: changed, snapshotIds: next });
@@ -118,6 +119,3 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
     return ids;
   }
 }
-
-const pick = <T extends object, K extends keyof T>(object: T, keys: K[]): Pick<T, K> =>
-  Object.fromEntries(keys.filter((key) => key in object).map((key) => [key, object[key]])) as Pick<T, K>;

@@ -50,9 +50,14 @@ export function publicReadEdge(options: PublicReadEdgeOptions): RequestHandler {
     const { pattern, route } = answer.read;
     logRequest(logger, req, res, () => pattern, startedAt);
     metrics?.observe(req, res, () => pattern, startedAt);
-    const leading = [REQUEST_ID_HEADER, req.requestId, ...fixedHeaders, ...(counted?.headers ?? [])];
-    if (counted?.overLimit) res.writeHead(429, [...leading, ...RATE_LIMITED_HEADERS]).end(RATE_LIMITED);
-    else answer.body.writeTo(req, res, [...leading, ...headersOf(route)]);
+    const headers = [REQUEST_ID_HEADER, req.requestId, ...fixedHeaders, ...(counted?.headers ?? [])];
+    if (counted?.overLimit) {
+      headers.push(...RATE_LIMITED_HEADERS);
+      res.writeHead(429, headers).end(RATE_LIMITED);
+    } else {
+      headers.push(...headersOf(route));
+      answer.body.writeTo(req, res, headers);
+    }
   };
 
   return (req: Request, res: Response, next: NextFunction) => {
