@@ -18,6 +18,9 @@ const EXTERNAL = [
   /^@azure\//,
   /^@opentelemetry\/(exporter-prometheus|sdk-metrics)/,
   /^ioredis/,
+  // the database stack, loaded with DATABASE_URL: one pg for TypeORM and the change listener
+  /^typeorm/,
+  /^pg(-.+)?$/,
   // packages that find files of their own at run time: pino's worker-thread transports,
   // Swagger UI's assets
   /^pino/,
@@ -28,15 +31,10 @@ const EXTERNAL = [
   // storage (say) loses the nested models of every mapped type (PartialType and the like)
   /^class-transformer/,
   /^class-validator/,
-  /^typeorm/,
-  // optional peers that Nest, TypeORM and pg probe for (absent here)
+  // optional peers that Nest probes for (absent here)
   /^@nestjs\/(microservices|websockets|platform-fastify)/,
   /^@fastify\//,
   /^cache-manager/,
-  /^pg-native$/,
-  /^(mysql2?|sqlite3|better-sqlite3|oracledb|mssql|mongodb|redis|hdb-pool|sql\.js|typeorm-aurora-data-api-driver|react-native-sqlite-storage|ts-node)$/,
-  /^@sap\//,
-  /^@google-cloud\//,
 ];
 
 export default {

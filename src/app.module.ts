@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { ENTITIES } from './app.entities';
 import { AdminGuard } from './auth/guards/admin.guard';
 import { AuthModule } from './auth/auth.module';
 import { HttpExceptionFilter } from './common/filters/http-exception.filter';
@@ -38,7 +37,7 @@ import { SkillsModule } from './skills/skills.module';
     }),
     LoggingModule,
     TelemetryModule,
-    DatabaseModule.forRoot(ENTITIES),
+    DatabaseModule.forRoot(async () => (await import('./app.entities.js')).ENTITIES),
     ContentStoreModule,
     ServedContentModule,
     ReadModelModule,

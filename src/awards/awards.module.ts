@@ -1,11 +1,9 @@
 import { Module } from '@nestjs/common';
 import { contentStorage } from '@/content-store/content-storage';
 import { DocumentCollection } from '@/content-store/document-collection';
-import { TypeOrmCollection } from '@/content-store/typeorm-collection';
 import { awardFromItem } from './award-defaults';
 import { AwardsController } from './awards.controller';
 import { AwardsService } from './awards.service';
-import { AwardEntity } from './entities/award.entity';
 import { AwardsRepository } from './persistence/awards.repository';
 
 @Module({
@@ -13,7 +11,7 @@ import { AwardsRepository } from './persistence/awards.repository';
   providers: [
     AwardsService,
     contentStorage(AwardsRepository, {
-      postgres: (txHost) => new TypeOrmCollection(txHost, AwardEntity, { sortOrder: 'ASC', createdAt: 'ASC' }),
+      postgres: async () => (await import('./persistence/typeorm-awards.repository.js')).typeOrmAwards,
       document: (document) => new DocumentCollection(document.awards.map(awardFromItem), (award) => award.id),
     }),
   ],

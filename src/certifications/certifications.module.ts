@@ -1,11 +1,9 @@
 import { Module } from '@nestjs/common';
 import { contentStorage } from '@/content-store/content-storage';
 import { DocumentCollection } from '@/content-store/document-collection';
-import { TypeOrmCollection } from '@/content-store/typeorm-collection';
 import { certificationFromItem } from './certification-defaults';
 import { CertificationsController } from './certifications.controller';
 import { CertificationsService } from './certifications.service';
-import { CertificationEntity } from './entities/certification.entity';
 import { CertificationsRepository } from './persistence/certifications.repository';
 import { CertificationSyncController } from './sync/certification-sync.controller';
 import { CertificationSyncService } from './sync/certification-sync.service';
@@ -25,7 +23,7 @@ import { OpenBadgesProvider } from './sync/providers/open-badges.provider';
     MicrosoftLearnProvider,
     OpenBadgesProvider,
     contentStorage(CertificationsRepository, {
-      postgres: (txHost) => new TypeOrmCollection(txHost, CertificationEntity, { sortOrder: 'ASC', createdAt: 'ASC' }),
+      postgres: async () => (await import('./persistence/typeorm-certifications.repository.js')).typeOrmCertifications,
       document: (document) =>
         new DocumentCollection(document.certifications.map(certificationFromItem), (certification) => certification.id),
     }),

@@ -5,7 +5,7 @@ import { ContactController } from './contact.controller';
 import { ContactMailer } from './contact-mailer';
 import { ContactRedelivery } from './contact-redelivery.service';
 import { ContactService } from './contact.service';
-import { ContactMessagesRepository, TypeOrmContactMessages, UnkeptContactMessages } from './persistence/contact-messages.repository';
+import { ContactMessagesRepository, UnkeptContactMessages } from './persistence/contact-messages.repository';
 
 @Module({
   imports: [MailModule],
@@ -15,7 +15,7 @@ import { ContactMessagesRepository, TypeOrmContactMessages, UnkeptContactMessage
     ContactMailer,
     ContactRedelivery,
     storageFor(ContactMessagesRepository, {
-      postgres: (txHost) => new TypeOrmContactMessages(txHost),
+      postgres: async () => (await import('./persistence/typeorm-contact-messages.repository.js')).typeOrmContactMessages,
       none: () => new UnkeptContactMessages(),
     }),
   ],

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource, type EntitySubscriberInterface, type TransactionStartEvent } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource, EntitySubscriberInterface, TransactionStartEvent } from 'typeorm';
+import { DATA_SOURCE } from '@/database/data-source.token';
 import { ContentAttribution } from './content-attribution';
 
 /**
@@ -11,10 +12,10 @@ import { ContentAttribution } from './content-attribution';
 @Injectable()
 export class ContentAttributionSubscriber implements EntitySubscriberInterface {
   constructor(
-    dataSource: DataSource,
+    @Inject(DATA_SOURCE) dataSource: DataSource | null,
     private readonly attribution: ContentAttribution,
   ) {
-    dataSource.subscribers.push(this);
+    dataSource?.subscribers.push(this);
   }
 
   async afterTransactionStart({ queryRunner }: TransactionStartEvent): Promise<void> {

@@ -13,7 +13,7 @@ import { ContentTransactions, DocumentTransactions, PostgresTransactions } from 
     storageFor<ContentTransactions, [ContentAttribution]>(
       ContentTransactions,
       {
-        postgres: (txHost, attribution) => new PostgresTransactions(txHost, attribution),
+        postgres: async () => (txHost, attribution) => new PostgresTransactions(txHost, attribution),
         none: () => new DocumentTransactions(),
       },
       [ContentAttribution],

@@ -16,8 +16,8 @@ import { CvGenerationService } from './cv-generation.service';
 import { CvMetrics } from './cv-metrics';
 import { CvPublishingService } from './cv-publishing.service';
 import { ChromiumPdfRenderer } from './pdf/chromium-pdf.renderer';
-import { CvDocumentsRepository, NoStoredCvs, TypeOrmCvDocuments } from './persistence/cv-documents.repository';
-import { CvDownloadEventsRepository, TypeOrmCvDownloadEvents, UncountedCvDownloads } from './persistence/cv-download-events.repository';
+import { CvDocumentsRepository, NoStoredCvs } from './persistence/cv-documents.repository';
+import { CvDownloadEventsRepository, UncountedCvDownloads } from './persistence/cv-download-events.repository';
 
 @Module({
   imports: [ProfileModule, ProjectsModule, ExperienceModule, SkillsModule, AwardsModule, CertificationsModule],
@@ -30,10 +30,13 @@ import { CvDownloadEventsRepository, TypeOrmCvDownloadEvents, UncountedCvDownloa
     CvPublishingService,
     ChromiumPdfRenderer,
     storageFor(CvDownloadEventsRepository, {
-      postgres: (txHost) => new TypeOrmCvDownloadEvents(txHost),
+      postgres: async () => (await import('./persistence/typeorm-cv-download-events.repository.js')).typeOrmCvDownloadEvents,
       none: () => new UncountedCvDownloads(),
     }),
-    storageFor(CvDocumentsRepository, { postgres: (txHost) => new TypeOrmCvDocuments(txHost), none: () => new NoStoredCvs() }),
+    storageFor(CvDocumentsRepository, {
+      postgres: async () => (await import('./persistence/typeorm-cv-documents.repository.js')).typeOrmCvDocuments,
+      none: () => new NoStoredCvs(),
+    }),
   ],
   exports: [CvGenerationService, CvFilesService],
 })

@@ -25,6 +25,6 @@ class NoDatabase extends DatabaseStatus {
 }
 
 export const databaseStatus = storageFor(DatabaseStatus, {
-  postgres: (txHost) => new PostgresStatus(txHost),
+  postgres: async () => (txHost) => new PostgresStatus(txHost),
   none: () => new NoDatabase(),
 });

@@ -1,51 +1,56 @@
 import { ClsPluginTransactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { getDataSourceToken, TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { ClsModule } from 'nestjs-cls';
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { DataSource, DataSourceOptions } from 'typeorm';
 import { databaseConfig } from '@/config/database.config';
-import { postgresOptions } from './data-source.options';
+import { DATA_SOURCE } from './data-source.token';
 import { DatabaseStatus, databaseStatus } from './database-status';
-import { openDatabase } from './open-database';
 
-type Entities = NonNullable<DataSourceOptions['entities']>;
+/** Closes the pool last: Nest calls the global modules' shutdown hooks after the others'. */
+@Injectable()
+class DatabaseDisconnect implements OnApplicationShutdown {
+  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource | null) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.dataSource?.destroy();
+  }
+}
 
 /**
  * The PostgreSQL data source, and transactions that span repositories: an adapter's write run
  * through its TransactionHost's withTransaction() joins the transaction its caller runs in
- * (nestjs-cls keeps it per async context, only while one runs), or starts its own.
+ * (nestjs-cls keeps it per async context, only while one runs), or starts its own. Without
+ * DATABASE_URL neither TypeORM nor pg is loaded (content comes from the served document).
  */
 @Global()
 @Module({})
 export class DatabaseModule {
-  /** `entities` is the app's one registry (src/app.entities.ts), which the migration CLI uses too. */
-  static forRoot(entities: Entities): DynamicModule {
+  /**
+   * `loadEntities` loads the app's one registry of entities (src/app.entities.ts, which the
+   * migration CLI uses too), and is called only with a database: entities import TypeORM.
+   */
+  static forRoot(loadEntities: () => Promise<DataSourceOptions['entities']>): DynamicModule {
     return {
       module: DatabaseModule,
       imports: [
-        TypeOrmModule.forRootAsync({
-          inject: [databaseConfig.KEY],
-          useFactory: ({ url }: ConfigType<typeof databaseConfig>): TypeOrmModuleOptions =>
-            url
-              ? // openDatabase waits and migrates; TypeORM's own fixed-delay retries are off.
-                { ...postgresOptions(url), entities, migrationsRun: false, retryAttempts: 0 }
-              : // Without DATABASE_URL the data source is never connected; content comes from the served document.
-                { type: 'postgres', entities, manualInitialization: true },
-          dataSourceFactory: async (options) => {
-            const dataSource = new DataSource(options!);
-            const { url, migrationsRun, startupWaitMs } = databaseConfig();
-            return url ? openDatabase(dataSource, { waitMs: startupWaitMs, runMigrations: migrationsRun }) : dataSource;
-          },
-        }),
         ClsModule.forRoot({
           global: true,
-          plugins: [new ClsPluginTransactional({ adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }) })],
+          plugins: [new ClsPluginTransactional({ adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: DATA_SOURCE }) })],
         }),
       ],
-      providers: [databaseStatus],
-      exports: [DatabaseStatus],
+      providers: [
+        {
+          provide: DATA_SOURCE,
+          inject: [databaseConfig.KEY],
+          useFactory: async ({ url, ...config }: ConfigType<typeof databaseConfig>): Promise<DataSource | null> =>
+            url ? (await import('./connect-database.js')).connectDatabase({ url, ...config }, await loadEntities()) : null,
+        },
+        DatabaseDisconnect,
+        databaseStatus,
+      ],
+      exports: [DATA_SOURCE, DatabaseStatus],
     };
   }
 }

@@ -4,9 +4,15 @@ import type { InjectionToken, Provider } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { databaseConfig } from '@/config/database.config';
 
-/** The adapters of a storage port: on PostgreSQL, and without a database (each given what `inject` names). */
+/** A storage port's PostgreSQL adapter, made from the transaction host and what `inject` names. */
+export type PostgresAdapter<T, D extends unknown[] = []> = (txHost: TransactionHost<TransactionalAdapterTypeOrm>, ...dependencies: D) => T;
+
+/**
+ * The adapters of a storage port. The PostgreSQL one is loaded (`import()`) only with a database:
+ * its file imports TypeORM and the entities, which a service without DATABASE_URL never loads.
+ */
 export interface StorageAdapters<T, D extends unknown[]> {
-  postgres: (txHost: TransactionHost<TransactionalAdapterTypeOrm>, ...dependencies: D) => T;
+  postgres: () => Promise<PostgresAdapter<T, D>>;
   none: (...dependencies: D) => T;
 }
 
@@ -23,7 +29,10 @@ export function storageFor<T, D extends unknown[] = []>(
   return {
     provide: port,
     inject: [databaseConfig.KEY, TransactionHost, ...inject],
-    useFactory: (config: ConfigType<typeof databaseConfig>, txHost: TransactionHost<TransactionalAdapterTypeOrm>, ...dependencies: D) =>
-      config.url ? adapters.postgres(txHost, ...dependencies) : adapters.none(...dependencies),
+    useFactory: async (
+      config: ConfigType<typeof databaseConfig>,
+      txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+      ...dependencies: D
+    ): Promise<T> => (config.url ? (await adapters.postgres())(txHost, ...dependencies) : adapters.none(...dependencies)),
   };
 }

@@ -6,14 +6,17 @@ import { ContentAttributionInterceptor } from './content-attribution.interceptor
 import { ContentHistoryController } from './content-history.controller';
 import { ContentHistoryRecorder } from './content-history.recorder';
 import { ContentHistoryService } from './content-history.service';
-import { ContentHistoryRepository, NoContentHistory, TypeOrmContentHistory } from './persistence/content-history.repository';
+import { ContentHistoryRepository, NoContentHistory } from './persistence/content-history.repository';
 
 /** Content history: who changed what (every admin write is attributed), the revisions kept, and restoring one. */
 @Module({
   imports: [PortfolioModule],
   controllers: [ContentHistoryController],
   providers: [
-    storageFor(ContentHistoryRepository, { postgres: (txHost) => new TypeOrmContentHistory(txHost), none: () => new NoContentHistory() }),
+    storageFor(ContentHistoryRepository, {
+      postgres: async () => (await import('./persistence/typeorm-content-history.repository.js')).typeOrmContentHistory,
+      none: () => new NoContentHistory(),
+    }),
     { provide: APP_INTERCEPTOR, useClass: ContentAttributionInterceptor },
     ContentHistoryRecorder,
     ContentHistoryService,

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { contentStorage } from '@/content-store/content-storage';
 import { DocumentProfileRepository } from './persistence/document-profile.repository';
 import { ProfileRepository } from './persistence/profile.repository';
-import { TypeOrmProfileRepository } from './persistence/typeorm-profile.repository';
 import { profileFromItem } from './profile-defaults';
 import { ProfileController } from './profile.controller';
 import { ProfileService } from './profile.service';
@@ -12,7 +11,7 @@ import { ProfileService } from './profile.service';
   providers: [
     ProfileService,
     contentStorage(ProfileRepository, {
-      postgres: (txHost) => new TypeOrmProfileRepository(txHost),
+      postgres: async () => (await import('./persistence/typeorm-profile.repository.js')).typeOrmProfile,
       document: (document) => new DocumentProfileRepository(document.profile ? profileFromItem(document.profile) : undefined),
     }),
   ],

@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
 import { contentStorage } from '@/content-store/content-storage';
 import { DocumentCollection } from '@/content-store/document-collection';
-import { TypeOrmCollection } from '@/content-store/typeorm-collection';
-import { ProjectEntity } from './entities/project.entity';
 import { ProjectsRepository } from './persistence/projects.repository';
 import { projectFromItem } from './project-defaults';
 import { ProjectsController } from './projects.controller';
@@ -13,7 +11,7 @@ import { ProjectsService } from './projects.service';
   providers: [
     ProjectsService,
     contentStorage(ProjectsRepository, {
-      postgres: (txHost) => new TypeOrmCollection(txHost, ProjectEntity, { sortOrder: 'ASC', createdAt: 'ASC' }, 'slug'),
+      postgres: async () => (await import('./persistence/typeorm-projects.repository.js')).typeOrmProjects,
       document: (document) => new DocumentCollection(document.projects.map(projectFromItem), (project) => project.slug),
     }),
   ],

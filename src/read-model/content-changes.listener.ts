@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { reachabilityOf } from '@/common/reachability';
 import { databaseConfig } from '@/config/database.config';
 import { isContentDomain } from './content-domains';
@@ -58,6 +58,7 @@ export class ContentChangesListener implements OnApplicationBootstrap, OnApplica
   }
 
   private async listen(url: string): Promise<void> {
+    const { Client } = await import('pg');
     const client = new Client({
       connectionString: url,
       application_name: 'portfolio-content-listener',

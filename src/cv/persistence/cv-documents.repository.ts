@@ -1,9 +1,5 @@
-import type { TransactionHost } from '@nestjs-cls/transactional';
-import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ServiceUnavailableException } from '@nestjs/common';
-import type { Repository } from 'typeorm';
 import type { CvLanguage } from '@/cv/cv-language';
-import { CvDocumentEntity } from '@/cv/entities/cv-document.entity';
 
 export type StoredCvOrigin = 'upload' | 'published';
 
@@ -25,8 +21,6 @@ export interface StoredCvInput {
   contentHash: string | null;
 }
 
-const INFO_COLUMNS = { lang: true, origin: true, bytes: true, etag: true, contentHash: true, updatedAt: true } as const;
-
 /** The owner's CVs, one per language, kept in the database so that every instance serves the same. */
 export abstract class CvDocumentsRepository {
   abstract list(): Promise<StoredCvInfo[]>;
@@ -42,55 +36,6 @@ export abstract class CvDocumentsRepository {
    * renders the published CVs again happens once across instances.
    */
   abstract onceAcrossInstances<T>(work: () => Promise<T>): Promise<T | undefined>;
-}
-
-/** The cv_documents table. */
-export class TypeOrmCvDocuments extends CvDocumentsRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
-    super();
-  }
-
-  private get documents(): Repository<CvDocumentEntity> {
-    return this.txHost.tx.getRepository(CvDocumentEntity);
-  }
-
-  async list(): Promise<StoredCvInfo[]> {
-    return (await this.documents.find({ select: INFO_COLUMNS, order: { lang: 'ASC' } })) as StoredCvInfo[];
-  }
-
-  async info(lang: CvLanguage): Promise<StoredCvInfo | undefined> {
-    return ((await this.documents.findOne({ select: INFO_COLUMNS, where: { lang } })) ?? undefined) as StoredCvInfo | undefined;
-  }
-
-  async pdf(lang: CvLanguage): Promise<Buffer | undefined> {
-    return (await this.documents.findOne({ select: { pdf: true }, where: { lang } }))?.pdf;
-  }
-
-  async save({ lang, origin, pdf, etag, contentHash }: StoredCvInput): Promise<StoredCvInfo> {
-    await this.documents.upsert({ lang, origin, pdf, bytes: pdf.length, etag, contentHash, updatedAt: new Date() }, ['lang']);
-    return (await this.info(lang))!;
-  }
-
-  async replacePublished({ lang, pdf, etag, contentHash }: StoredCvInput): Promise<boolean> {
-    const { affected } = await this.documents.update(
-      { lang, origin: 'published' },
-      { pdf, bytes: pdf.length, etag, contentHash, updatedAt: new Date() },
-    );
-    return (affected ?? 0) > 0;
-  }
-
-  async remove(lang: CvLanguage): Promise<boolean> {
-    return ((await this.documents.delete({ lang })).affected ?? 0) > 0;
-  }
-
-  onceAcrossInstances<T>(work: () => Promise<T>): Promise<T | undefined> {
-    return this.txHost.withTransaction(async () => {
-      const [{ locked }] = await this.txHost.tx.query<{ locked: boolean }[]>(
-        `SELECT pg_try_advisory_xact_lock(hashtext('cv_documents.publish')) AS locked`,
-      );
-      return locked ? work() : undefined;
-    });
-  }
 }
 
 const NO_DATABASE = 'No database is configured: an uploaded or published CV is kept in the database';

@@ -1,11 +1,12 @@
 import type { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Repository } from 'typeorm';
+import type { PostgresAdapter } from '@/database/storage-for';
 import { ProfileEntity } from '@/profile/entities/profile.entity';
 import { type Profile, ProfileRepository } from './profile.repository';
 
 /** The `profile` table's one row (id 1). */
-export class TypeOrmProfileRepository extends ProfileRepository {
+class TypeOrmProfileRepository extends ProfileRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
     super();
   }
@@ -40,3 +41,5 @@ export class TypeOrmProfileRepository extends ProfileRepository {
     else await this.rows.deleteAll();
   }
 }
+
+export const typeOrmProfile: PostgresAdapter<ProfileRepository> = (txHost) => new TypeOrmProfileRepository(txHost);

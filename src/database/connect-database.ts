@@ -1,25 +1,27 @@
 import { Logger } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { isDatabaseUnavailable, unavailabilityReason } from '@/common/errors/database-unavailable';
+import type { DatabaseConfig } from '@/config/database.config';
+import { postgresOptions } from './data-source.options';
 
 const FIRST_RETRY_MS = 250;
 const LONGEST_RETRY_MS = 5_000;
 
-export interface OpenDatabaseOptions {
-  /** How long start-up waits for the database to accept connections; 0 tries once. */
-  waitMs: number;
-  runMigrations: boolean;
-}
-
 /**
+ * The service's data source on DATABASE_URL (DatabaseModule loads this file only when it is set).
  * Connects, waiting for a database that is not up yet (compose and Kubernetes often start the
- * service first): retries with a doubling back-off up to 5 s, each wait logged, until waitMs is
- * spent; then the last failure stops start-up. Credentials the server rejects are not waited
- * for. Then applies the pending migrations and logs which.
+ * service first): retries with a doubling back-off up to 5 s, each wait logged, until
+ * DB_STARTUP_WAIT_MS is spent; then the last failure stops start-up. Credentials the server
+ * rejects are not waited for. Then applies the pending migrations (unless DB_MIGRATIONS_RUN is
+ * false) and logs which.
  */
-export async function openDatabase(dataSource: DataSource, { waitMs, runMigrations }: OpenDatabaseOptions): Promise<DataSource> {
+export async function connectDatabase(
+  { url, startupWaitMs, migrationsRun }: DatabaseConfig & { url: string },
+  entities: DataSourceOptions['entities'],
+): Promise<DataSource> {
+  const dataSource = new DataSource({ ...postgresOptions(url), entities });
   const logger = new Logger('Database');
-  const giveUpAt = Date.now() + waitMs;
+  const giveUpAt = Date.now() + startupWaitMs;
   for (let attempt = 1, retryInMs = FIRST_RETRY_MS; ; attempt += 1, retryInMs = Math.min(retryInMs * 2, LONGEST_RETRY_MS)) {
     try {
       await dataSource.initialize();
@@ -32,7 +34,7 @@ export async function openDatabase(dataSource: DataSource, { waitMs, runMigratio
       await new Promise((resolve) => setTimeout(resolve, waitMs));
     }
   }
-  if (runMigrations) {
+  if (migrationsRun) {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     logger.log({ event: 'migrations_applied', migrations: applied.map((migration) => migration.name) });
   }
