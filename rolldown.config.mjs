@@ -18,6 +18,7 @@ const EXTERNAL = [
   /^@azure\//,
   /^@opentelemetry\/(exporter-prometheus|sdk-metrics)/,
   /^ioredis/,
+  /^jose/,
   // the database stack, loaded with DATABASE_URL: one pg for TypeORM and the change listener
   /^typeorm/,
   /^pg(-.+)?$/,

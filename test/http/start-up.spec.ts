@@ -21,6 +21,7 @@ const LAZY = [
   'ioredis',
   'typeorm',
   'pg',
+  'jose',
 ];
 
 /**
@@ -47,7 +48,7 @@ require(main);
 })();`;
 
 describe('Start-up of the built service', () => {
-  it('serves public reads without loading the database stack, the browser driver, the CV template, the mailer, the metrics exporter, the configuration store or Redis, and loads the mailer with the first message', async () => {
+  it('serves public reads without loading the database stack, the token verifier, the browser driver, the CV template, the mailer, the metrics exporter, the configuration store or Redis, and loads the mailer with the first message', async () => {
     expect(existsSync(BUILT_MAIN), 'npm test builds first (pretest); run npm run build').toBe(true);
     const port = await freePort();
     const { stdout } = await promisify(execFile)(

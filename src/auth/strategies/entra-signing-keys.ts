@@ -1,6 +1,5 @@
 import { KeyObject } from 'node:crypto';
 import type { Request } from 'express';
-import { createRemoteJWKSet, decodeProtectedHeader } from 'jose';
 import type { EntraConfig } from '@/config/auth.config';
 
 /** Why the JWT strategy passed a token on without looking at it: not a JWT, or no tenant configured. */
@@ -13,7 +12,8 @@ const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
 /**
  * passport-jwt's key source: the tenant's JWKS through jose's remote key set, which caches the
- * keys for an hour and refetches on an unknown `kid` at most every 30 s. It picks only keys
+ * keys for an hour and refetches on an unknown `kid` at most every 30 s (jose is loaded with the
+ * first token to check). It picks only keys
  * that fit the token's algorithm, so a token that is not RS256 finds no key. A token whose
  * header names critical extensions (`crit`) gets no key either: RFC 7515 requires refusing
  * one that names an extension the recipient does not understand, and this service understands none
@@ -21,12 +21,12 @@ const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
  */
 export function entraSigningKeys(entra: EntraConfig | undefined): SigningKeyProvider {
   if (!entra) return (_request, _token, done) => done(new NotAnEntraToken('Entra ID is not configured'));
-  const keySet = createRemoteJWKSet(new URL(entra.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 3_600_000 });
+  let jose: ReturnType<typeof loadJose> | undefined;
   return (_request, rawToken, done) => {
     if (!JWT_SHAPE.test(rawToken)) return done(new NotAnEntraToken('Not a JWT'));
-    Promise.resolve()
-      .then(() => decodeProtectedHeader(rawToken))
-      .then((header) => {
+    (jose ??= loadJose(entra))
+      .then(({ keySet, decodeProtectedHeader }) => {
+        const header = decodeProtectedHeader(rawToken);
         if (header.crit !== undefined) throw new Error(`critical header extensions are not supported: ${String(header.crit)}`);
         return keySet(header);
       })
@@ -34,3 +34,8 @@ export function entraSigningKeys(entra: EntraConfig | undefined): SigningKeyProv
       .catch((error: Error) => done(error));
   };
 }
+
+const loadJose = async ({ jwksUrl }: EntraConfig) => {
+  const { createRemoteJWKSet, decodeProtectedHeader } = await import('jose');
+  return { keySet: createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 3_600_000 }), decodeProtectedHeader };
+};
