@@ -43,5 +43,14 @@ export default {
   platform: 'node',
   external: (id) => EXTERNAL.some((pattern) => pattern.test(id)),
   // The lazily imported modules (the mailer's) stay lazy inside the one file.
-  output: { dir: 'dist/src', entryFileNames: 'bootstrap.js', format: 'cjs', codeSplitting: false },
+  output: {
+    dir: 'dist/src',
+    entryFileNames: 'bootstrap.js',
+    format: 'cjs',
+    codeSplitting: false,
+    // V8 keeps a script's source in memory for as long as it runs: ASCII only keeps it a one-byte
+    // string (one non-Latin-1 character doubles it), and without the JSDoc it is a third smaller.
+    charset: 'ascii',
+    comments: { legal: true, annotation: false, jsdoc: false },
+  },
 };
