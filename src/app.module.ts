@@ -5,6 +5,7 @@ import { AdminGuard } from './auth/guards/admin.guard';
 import { AuthModule } from './auth/auth.module';
 import { HttpExceptionFilter } from './common/filters/http-exception.filter';
 import { LoggingModule } from './common/logging/logging.module';
+import { MemoryModule } from './common/memory/memory.module';
 import { OpenApiModule } from './common/openapi/openapi-explorer';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.guard';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
@@ -37,6 +38,7 @@ import { SkillsModule } from './skills/skills.module';
     }),
     LoggingModule,
     TelemetryModule,
+    MemoryModule,
     DatabaseModule.forRoot(async () => (await import('./app.entities.js')).ENTITIES),
     ContentStoreModule,
     ServedContentModule,

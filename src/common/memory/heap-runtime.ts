@@ -1,0 +1,42 @@
+import { performance } from 'node:perf_hooks';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+/** What IdleHeapRelease asks of the runtime. */
+export interface HeapRuntime {
+  /** The share of the time since the last call that the event loop spent running code, 0 to 1. */
+  busyShare(): number;
+  /** The bytes the JavaScript heap holds from the system. */
+  heapBytes(): number;
+  /** Starts a full garbage collection, which V8 finishes in small steps between the loop's tasks. */
+  collect(): void;
+}
+
+type GarbageCollection = (options: { type: 'major'; execution: 'async' }) => Promise<void>;
+
+export const HEAP_RUNTIME = Symbol('HeapRuntime');
+
+/** Node's: the event loop's utilisation, V8's heap statistics, and V8's own `gc`. */
+export function nodeHeapRuntime(): HeapRuntime {
+  let since = performance.eventLoopUtilization();
+  let gc: GarbageCollection | undefined;
+  return {
+    busyShare: () => {
+      const now = performance.eventLoopUtilization();
+      const { utilization } = performance.eventLoopUtilization(now, since);
+      since = now;
+      return utilization;
+    },
+    heapBytes: () => getHeapStatistics().total_heap_size,
+    collect: () => {
+      gc ??= exposedGarbageCollection();
+      void gc({ type: 'major', execution: 'async' });
+    },
+  };
+}
+
+/** V8 installs `gc` in the contexts made after the flag is set: one such context hands it over. */
+function exposedGarbageCollection(): GarbageCollection {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as GarbageCollection;
+}

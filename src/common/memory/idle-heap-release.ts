@@ -1,0 +1,49 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { HEAP_RUNTIME, type HeapRuntime } from './heap-runtime';
+
+/** How often the event loop is looked at. */
+export const CHECK_EVERY_MS = 5_000;
+/** At least this share of a check's interval spent running code is a busy spell (500 ms in 5 s: some hundred requests). */
+export const BUSY_SHARE = 0.1;
+/** At most this share counts as idle. */
+export const IDLE_SHARE = 0.02;
+
+/**
+ * Hands back to the system the memory a busy spell grew the JavaScript heap into, once the
+ * service is idle again: a full collection at the first check that finds the event loop idle
+ * after one that found it busy. V8's own memory reducer would do it (and shrink the young
+ * generation it grew), but it judges idleness by the allocation rate it sampled at its last
+ * collections, and an idle process runs none: after a load stops, it finds the rate "high" for
+ * as long as nothing happens (seen with --trace-memory-reducer), and the heap keeps what the load
+ * grew it to.
+ */
+@Injectable()
+export class IdleHeapRelease implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(IdleHeapRelease.name);
+  private timer: NodeJS.Timeout | undefined;
+  private busySinceCollection = false;
+
+  constructor(@Inject(HEAP_RUNTIME) private readonly runtime: HeapRuntime) {}
+
+  onApplicationBootstrap(): void {
+    this.runtime.busyShare();
+    this.timer = setInterval(() => this.check(), CHECK_EVERY_MS).unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** One check: true when it started a collection. */
+  check(): boolean {
+    const busyShare = this.runtime.busyShare();
+    if (busyShare >= BUSY_SHARE) this.busySinceCollection = true;
+    if (busyShare > IDLE_SHARE || !this.busySinceCollection) return false;
+    this.busySinceCollection = false;
+    this.logger.debug({ event: 'idle_heap_release', heapMb: toMb(this.runtime.heapBytes()) });
+    this.runtime.collect();
+    return true;
+  }
+}
+
+const toMb = (bytes: number): number => Math.round(bytes / 1_048_576);
