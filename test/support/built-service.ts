@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { BUILT_MAIN } from './paths';
 import { freePort } from './ports';
 
@@ -14,17 +15,27 @@ export interface BuiltService {
 
 /**
  * The service as deployed (`node dist/src/main.js`), on a free port, with only the given
- * environment (and PATH); resolves once /health answers. `npm test` builds it first.
+ * environment (and PATH); resolves once it answers /health itself. `npm test` builds it first. A
+ * port found free can be taken by another spec's process before the service binds it: then the
+ * service is started again on another.
  */
 export async function startBuiltService(env: Record<string, string>): Promise<BuiltService> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
+  for (let attempt = 1; ; attempt += 1) {
+    const service = spawnBuiltService(env, await freePort());
+    const outcome = await serving(service);
+    if (outcome === 'serving') return service;
+    if (attempt === 3) throw new Error(`the service did not start: ${outcome}\n${service.output()}`);
+  }
+}
+
+function spawnBuiltService(env: Record<string, string>, port: number): BuiltService & { port: number } {
   const child = spawn(process.execPath, [BUILT_MAIN], { env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env, PORT: String(port) } });
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   let output = '';
   for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const service: BuiltService = {
-    origin,
+  return {
+    port,
+    origin: `http://127.0.0.1:${port}`,
     process: child,
     output: () => output,
     stop: async () => {
@@ -32,8 +43,6 @@ export async function startBuiltService(env: Record<string, string>): Promise<Bu
       return exited;
     },
   };
-  await serving(origin, child);
-  return service;
 }
 
 /** Runs the built service until it exits by itself (a start-up that fails); answers its exit code and output. */
@@ -45,15 +54,41 @@ export async function runBuiltServiceToExit(env: Record<string, string>): Promis
   return { code, output };
 }
 
-async function serving(origin: string, child: ChildProcess): Promise<void> {
+/** Whether the service answers /health on its port, holding the port itself; else why not. */
+async function serving(service: BuiltService & { port: number }): Promise<'serving' | 'port taken' | 'exited' | 'no answer'> {
+  const { process: child, origin, port } = service;
   for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
+    if (child.exitCode !== null) return service.output().includes('EADDRINUSE') ? 'port taken' : 'exited';
     try {
-      if ((await fetch(`${origin}/health`)).ok) return;
+      if ((await fetch(`${origin}/health`)).ok && listensOn(child.pid!, port)) return 'serving';
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error('the service did not start');
+  await service.stop();
+  return 'no answer';
+}
+
+/** Whether the process holds a socket listening on the port: its descriptors' socket inodes, against the kernel's TCP tables. */
+function listensOn(pid: number, port: number): boolean {
+  const sockets = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    const inode = /^socket:\[(\d+)\]$/.exec(readlinkSafely(`/proc/${pid}/fd/${fd}`))?.[1];
+    if (inode) sockets.add(inode);
+  }
+  const localPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const LISTEN = '0A';
+  return ['/proc/net/tcp', '/proc/net/tcp6']
+    .flatMap((table) => readFileSync(table, 'utf8').split('\n').slice(1))
+    .map((line) => line.trim().split(/\s+/))
+    .some(([, local, , state, , , , , , inode]) => local?.endsWith(localPort) && state === LISTEN && sockets.has(inode));
+}
+
+function readlinkSafely(path: string): string {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return ''; // closed meanwhile
+  }
 }
