@@ -8,11 +8,11 @@ export interface HeapRuntime {
   busyShare(): number;
   /** The bytes the JavaScript heap holds from the system. */
   heapBytes(): number;
-  /** Starts a full garbage collection, which V8 finishes in small steps between the loop's tasks. */
+  /** A full garbage collection that also hands V8's pooled pages and the young generation's unused space back to the system. */
   collect(): void;
 }
 
-type GarbageCollection = (options: { type: 'major'; execution: 'async' }) => Promise<void>;
+type GarbageCollection = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 
 export const HEAP_RUNTIME = Symbol('HeapRuntime');
 
@@ -30,7 +30,7 @@ export function nodeHeapRuntime(): HeapRuntime {
     heapBytes: () => getHeapStatistics().total_heap_size,
     collect: () => {
       gc ??= exposedGarbageCollection();
-      void gc({ type: 'major', execution: 'async' });
+      gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { HEAP_RUNTIME, type HeapRuntime } from './heap-runtime';
 
@@ -10,12 +11,12 @@ export const IDLE_SHARE = 0.02;
 
 /**
  * Hands back to the system the memory a busy spell grew the JavaScript heap into, once the
- * service is idle again: a full collection at the first check that finds the event loop idle
- * after one that found it busy. V8's own memory reducer would do it (and shrink the young
- * generation it grew), but it judges idleness by the allocation rate it sampled at its last
- * collections, and an idle process runs none: after a load stops, it finds the rate "high" for
- * as long as nothing happens (seen with --trace-memory-reducer), and the heap keeps what the load
- * grew it to.
+ * service is idle again: V8's "last resort" collection (~100 ms, sync: no request is waiting) at
+ * the first check that finds the event loop idle after one that found it busy. V8's own memory
+ * reducer would do it, but it judges idleness by the allocation rate it sampled at its last
+ * collections, and an idle process runs none: after a load stops, it finds the rate "high" for as
+ * long as nothing happens (seen with --trace-memory-reducer), and RSS keeps what the load grew it
+ * to. A regular full collection shrinks the heap but keeps its freed pages pooled, in RSS.
  */
 @Injectable()
 export class IdleHeapRelease implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -40,8 +41,10 @@ export class IdleHeapRelease implements OnApplicationBootstrap, OnApplicationShu
     if (busyShare >= BUSY_SHARE) this.busySinceCollection = true;
     if (busyShare > IDLE_SHARE || !this.busySinceCollection) return false;
     this.busySinceCollection = false;
-    this.logger.debug({ event: 'idle_heap_release', heapMb: toMb(this.runtime.heapBytes()) });
+    const [heapBytes, startedAt] = [this.runtime.heapBytes(), performance.now()];
     this.runtime.collect();
+    const ms = Math.round(performance.now() - startedAt);
+    this.logger.debug({ event: 'idle_heap_release', heapMb: toMb(heapBytes), afterMb: toMb(this.runtime.heapBytes()), ms });
     return true;
   }
 }
