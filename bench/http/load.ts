@@ -15,6 +15,8 @@ export interface LoadResult {
   p99: number;
   /** Responses by status code, to show what was measured (200, 304 or 429). */
   statuses: Record<string, number>;
+  /** The server's CPU time per response, in microseconds: what a read costs the server, whatever the load generator beside it could send. */
+  cpuUsPerRequest?: number;
 }
 
 function randomClientAddress(): string {

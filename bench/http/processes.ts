@@ -38,6 +38,8 @@ export interface BenchServer {
   /** Milliseconds from spawn to the first 200 on the readiness path. */
   readonly startupMs: number;
   rssMb(): number;
+  /** CPU time the server process has used so far (user and system), in milliseconds. */
+  cpuMs(): number;
   /** With PROBED_SERVICE: starts a new measurement of the event loop, and reads it. */
   resetEventLoop(): void;
   eventLoop(): Promise<EventLoopHolds>;
@@ -96,6 +98,7 @@ export async function startServer(
     origin,
     startupMs,
     rssMb: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024,
+    cpuMs: () => processCpuMs(child.pid!),
     resetEventLoop: () => child.send('reset'),
     eventLoop: async () => {
       const answer = once(child, 'message');
@@ -111,4 +114,11 @@ export async function startServer(
       clearTimeout(timer);
     },
   };
+}
+
+/** Linux counts a process's CPU time in clock ticks of 10 ms (USER_HZ 100): utime and stime, the 14th and 15th fields of its stat. */
+function processCpuMs(pid: number): number {
+  const afterName = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const [utime, stime] = [Number(afterName[11]), Number(afterName[12])];
+  return (utime + stime) * 10;
 }

@@ -27,13 +27,14 @@ function table(header: string[], rows: string[][]): string {
 
 export function loadTable(rows: Measured[], ratioHeaders: string[]): string {
   return table(
-    ['Route', 'Server', 'req/s', 'p50 ms', 'p99 ms', 'statuses', ...ratioHeaders],
+    ['Route', 'Server', 'req/s', 'p50 ms', 'p99 ms', 'server CPU us/req', 'statuses', ...ratioHeaders],
     rows.map(({ route, server, result, ratios }) => [
       route,
       server,
       fixed(result.rps),
       fixed(result.p50, 1),
       fixed(result.p99, 1),
+      result.cpuUsPerRequest === undefined ? '' : fixed(result.cpuUsPerRequest, 1),
       Object.entries(result.statuses)
         .map(([status, count]) => `${status}: ${fixed(count)}`)
         .join(', '),

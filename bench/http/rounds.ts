@@ -10,8 +10,13 @@ export const log = (line: string) => process.stderr.write(`${line}\n`);
 /** Warm-up (discarded), then the measured run. */
 export async function measure(server: BenchServer, path: string, options: Omit<LoadOptions, 'seconds'> = {}): Promise<LoadResult> {
   await load(server.origin + path, { ...options, seconds: WARM_UP_SECONDS });
-  const result = await load(server.origin + path, { ...options, seconds: SECONDS });
-  log(`  ${server.name.padEnd(28)} ${path.padEnd(26)} ${result.rps.toFixed(0).padStart(7)} req/s  p99 ${result.p99} ms`);
+  const cpuBefore = server.cpuMs();
+  const loaded = await load(server.origin + path, { ...options, seconds: SECONDS });
+  const responses = Object.values(loaded.statuses).reduce((sum, count) => sum + count, 0);
+  const result = { ...loaded, cpuUsPerRequest: ((server.cpuMs() - cpuBefore) * 1000) / responses };
+  log(
+    `  ${server.name.padEnd(28)} ${path.padEnd(26)} ${result.rps.toFixed(0).padStart(7)} req/s  p99 ${result.p99} ms  ${result.cpuUsPerRequest.toFixed(1)} us CPU`,
+  );
   return result;
 }
 
@@ -21,7 +26,13 @@ function mean(results: LoadResult[]): LoadResult {
   const statuses: Record<string, number> = {};
   for (const result of results)
     for (const [status, count] of Object.entries(result.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
-  return { rps: average((r) => r.rps), p50: average((r) => r.p50), p99: average((r) => r.p99), statuses };
+  return {
+    rps: average((r) => r.rps),
+    p50: average((r) => r.p50),
+    p99: average((r) => r.p99),
+    statuses,
+    cpuUsPerRequest: average((r) => r.cpuUsPerRequest ?? NaN),
+  };
 }
 
 export type Run = [key: string, run: () => Promise<LoadResult>];
