@@ -3,15 +3,20 @@ import { Client } from 'pg';
 
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** Runs SQL on a database of the bench's server (the server's own by default). */
-export async function runSql(sql: string, values: unknown[] = [], url = POSTGRES_URL): Promise<void> {
+/** Gives `work` a connection of its own to the database at `url`, closed when it is done. */
+export async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sql, values);
+    return await work(client);
   } finally {
     await client.end();
   }
+}
+
+/** Runs SQL on a database of the bench's server (the server's own by default). */
+export async function runSql(sql: string, values: unknown[] = [], url = POSTGRES_URL): Promise<void> {
+  await withClient(url, (client) => client.query(sql, values));
 }
 
 /** Gives `work` the URLs of `count` new, empty databases, dropped when it is done. */

@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from 'pg';
-import { runSql } from './databases';
+import type { Client } from 'pg';
+import { runSql, withClient } from './databases';
 import { scaledContent } from './growth';
 import { type BenchServer, SERVICE, startServer } from './processes';
 import { figuresTable, ratio, type Target } from './report';
@@ -72,16 +72,6 @@ class Admin {
     const startedAt = performance.now();
     await this.call('PATCH', `/api/awards/${id}`, { year: String(year) });
     return performance.now() - startedAt;
-  }
-}
-
-async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
   }
 }
 

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { HEAP_RUNTIME, type HeapRuntime } from './heap-runtime';
 
 /** How often the event loop is looked at. */
-export const CHECK_EVERY_MS = 5_000;
+const CHECK_EVERY_MS = 5_000;
 /** At least this share of a check's interval spent running code is a busy spell (500 ms in 5 s: some hundred requests). */
 export const BUSY_SHARE = 0.1;
 /** At most this share counts as idle. */
