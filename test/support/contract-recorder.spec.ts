@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
@@ -21,7 +22,6 @@ function appAnswering(status: number, body: unknown, encoding?: 'gzip') {
   const recorder = new ContractRecorder();
   recorder.checkAgainst(document);
   const app = express();
-  app.use(recorder.middleware);
   app.get('/api/items', (_req, res) => {
     if (status === 304) return void res.status(304).end();
     const json = Buffer.from(JSON.stringify(body));
@@ -30,7 +30,8 @@ function appAnswering(status: number, body: unknown, encoding?: 'gzip') {
     res.end(encoding ? gzipSync(json) : json);
   });
   app.get('/health', (_req, res) => void res.status(418).json({ any: 'thing' }));
-  return { app, recorder };
+  const server = createServer(app).prependListener('request', recorder.observe);
+  return { app: server, recorder };
 }
 
 describe('ContractRecorder', () => {
@@ -55,6 +56,17 @@ describe('ContractRecorder', () => {
   it('reports a body that drifted from its schema, after decompressing it', async () => {
     const { app, recorder } = appAnswering(200, ['a', 7], 'gzip');
     await request(app).get('/api/items');
+    expect(recorder.violations()).toEqual([expect.stringContaining('GET /api/items 200 body does not match its schema')]);
+  });
+
+  it('sees answers whose headers were given to writeHead() alone, as the front door writes them', async () => {
+    const recorder = new ContractRecorder();
+    recorder.checkAgainst(document);
+    const server = createServer((_req, res) => {
+      const json = Buffer.from(JSON.stringify(['a', 7]));
+      res.writeHead(200, ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', json.length]).end(json);
+    }).prependListener('request', recorder.observe);
+    await request(server).get('/api/items');
     expect(recorder.violations()).toEqual([expect.stringContaining('GET /api/items 200 body does not match its schema')]);
   });
 

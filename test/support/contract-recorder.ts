@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { OpenApiContract } from './openapi-contract';
 
 const DECODERS: Record<string, (bytes: Buffer) => Buffer> = { gzip: gunzipSync, br: brotliDecompressSync };
@@ -23,35 +23,45 @@ interface Recorded {
 export class ContractRecorder {
   private readonly recorded: Recorded[] = [];
 
-  readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
+  /**
+   * Records the exchange: a listener of the server's 'request' event placed before the app's own,
+   * so that it sees the answers given at the front door, before Express, as well as the rest.
+   */
+  readonly observe = (req: IncomingMessage, res: ServerResponse): void => {
     const chunks: Buffer[] = [];
     const collect = (chunk: unknown) => {
-      if (chunk && String(res.getHeader('content-type')).startsWith('application/json')) {
-        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-      }
+      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
     };
+    // Headers given to writeHead() itself, which getHeader() never sees.
+    const headedWith = new Map<string, string>();
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.writeHead = (status: number, ...rest: unknown[]) => {
+      for (const [name, value] of headerPairs(rest.find((arg) => typeof arg === 'object'))) headedWith.set(name.toLowerCase(), value);
+      return writeHead(status, ...rest);
+    };
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       collect(chunk);
       return write(chunk, ...rest);
-    }) as Response['write'];
+    }) as ServerResponse['write'];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      if (typeof chunk !== 'function') collect(chunk);
+      collect(chunk);
       return end(chunk, ...rest);
-    }) as Response['end'];
-    res.on('finish', () =>
+    }) as ServerResponse['end'];
+    res.on('finish', () => {
+      const header = (name: string) => String(headedWith.get(name) ?? res.getHeader(name) ?? '');
+      const contentType = header('content-type');
       this.recorded.push({
-        method: req.method,
-        path: req.originalUrl,
+        method: req.method!,
+        path: req.url!,
         status: res.statusCode,
-        contentType: String(res.getHeader('content-type') ?? ''),
-        encoding: String(res.getHeader('content-encoding') ?? 'identity'),
-        headers: res.getHeaderNames(),
-        bytes: Buffer.concat(chunks),
-      }),
-    );
-    next();
+        contentType,
+        encoding: header('content-encoding') || 'identity',
+        headers: [...new Set([...res.getHeaderNames(), ...headedWith.keys()])],
+        bytes: contentType.startsWith('application/json') ? Buffer.concat(chunks) : Buffer.alloc(0),
+      });
+    });
   };
 
   private contract: OpenApiContract | undefined;
@@ -87,4 +97,14 @@ function parsed({ bytes, encoding, contentType }: Recorded): unknown {
   if (!contentType.startsWith('application/json') || bytes.length === 0) return undefined;
   const plain = DECODERS[encoding]?.(bytes) ?? bytes;
   return JSON.parse(plain.toString('utf8'));
+}
+
+/** The headers writeHead() was given, in any of its forms: an object, a list of pairs, or names and values in one list. */
+function headerPairs(headers: unknown): [string, string][] {
+  if (!headers) return [];
+  if (!Array.isArray(headers)) return Object.entries(headers as OutgoingHttpHeaders).map(([name, value]) => [name, String(value)]);
+  if (Array.isArray(headers[0])) return (headers as [string, unknown][]).map(([name, value]) => [name, String(value)]);
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < headers.length; i += 2) pairs.push([String(headers[i]), String(headers[i + 1])]);
+  return pairs;
 }

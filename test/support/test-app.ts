@@ -53,7 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     bufferLogs: true,
   });
   const recorder = new ContractRecorder();
-  app.use(recorder.middleware);
+  app.getHttpServer().prependListener('request', recorder.observe);
   configureApp(app);
   await app.init();
   const server = app.getHttpServer() as App;
