@@ -2,9 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import type { ConfigType } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cors, { type CorsOptions } from 'cors';
-import type { Request, RequestHandler } from 'express';
+import type { Express, Request, RequestHandler } from 'express';
 import helmet from 'helmet';
 import { BODY_LIMIT, takesLargeBody } from './common/http/body-limits';
+import { clientAddressBy } from './common/http/client-address';
 import { answerConditionalRequestsByTheirValidators } from './common/http/conditional-requests';
 import { isJsonInUtf8, markBodiesNotJson } from './common/http/json-bodies-only';
 import { Logger } from 'nestjs-pino';
@@ -68,8 +69,9 @@ export const APPLICATION_OPTIONS = { bodyParser: false } as const;
 /**
  * Everything applied to the HTTP application itself, shared by main.ts and the e2e tests so
  * both serve the same thing. Order matters: public reads the read model holds are answered
- * first, at the edge, with what the rest would have done; then the request id comes before
- * anything that can fail, so every response carries it, and every request line names it.
+ * first, at the server's front door, with what the rest would have done; then the request id
+ * comes before anything that can fail, so every response carries it, and every request line
+ * names it.
  */
 export function configureApp(app: NestExpressApplication): void {
   const config = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
@@ -85,17 +87,20 @@ export function configureApp(app: NestExpressApplication): void {
     });
   }
   app.disable('x-powered-by');
-  answerConditionalRequestsByTheirValidators(app.getHttpAdapter().getInstance());
+  const adapter = app.getHttpAdapter() as ServiceHttpAdapter;
+  const expressApp = adapter.getInstance<Express>();
+  answerConditionalRequestsByTheirValidators(expressApp);
   const metrics = app.get(MetricsExport);
   const httpMetrics = metrics.enabled ? new HttpMetrics(metrics.meter) : undefined;
   const securityAndCors: RequestHandler[] = [helmet(SECURITY_HEADERS), cors(CORS)];
   const fixedHeaders = headersSetBy(securityAndCors);
-  (app.getHttpAdapter() as ServiceHttpAdapter).answerEveryRequestWith(fixedHeaders);
-  app.use(
+  adapter.answerEveryRequestWith(fixedHeaders);
+  adapter.answerFirstWith(
     publicReadEdge({
       readModel: app.get(ReadModel),
       fixedHeaders,
       limits: app.get<ConfigType<typeof limitsConfig>>(limitsConfig.KEY).rateLimitEnabled ? app.get(WindowStorage) : null,
+      clientAddress: clientAddressBy(expressApp),
       logger: app.get(REQUEST_LOGGER),
       metrics: httpMetrics,
     }),

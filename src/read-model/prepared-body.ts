@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Request, Response } from 'express';
+import accepts from 'accepts';
 import { isFreshFor } from '@/common/http/conditional-requests';
 import { WrittenAnswer } from '@/common/http/written-answer';
 
@@ -79,12 +80,13 @@ export class PreparedBody extends WrittenAnswer {
    * Writes the answer with `leading` headers before its own, in one writeHead() (headers set
    * before with setHeader() come first, as Node merges them).
    */
-  writeTo(req: Request, res: Response, leading: WireHeaders = []): void {
+  writeTo(req: IncomingMessage, res: ServerResponse, leading: WireHeaders = []): void {
     if (isFreshFor(req, { etag: this.etag })) {
       res.writeHead(304, [...leading, ...this.notModifiedHeaders]).end();
       return;
     }
-    const encoding = req.headers['accept-encoding'] ? ((req.acceptsEncodings([...ENCODINGS]) || 'identity') as BodyEncoding) : 'identity';
+    // What Express's req.acceptsEncodings() answers, for requests answered before Express too.
+    const encoding = req.headers['accept-encoding'] ? ((accepts(req).encodings([...ENCODINGS]) || 'identity') as BodyEncoding) : 'identity';
     res.writeHead(200, [...leading, ...this.variantHeaders[encoding]]).end(this.encoded[encoding]);
   }
 }

@@ -1,12 +1,13 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { assignRequestId, REQUEST_ID_HEADER } from '@/common/http/request-id.middleware';
 import { logRequest } from '@/common/logging/request-log.middleware';
 import { type CountedHit, countHit } from '@/common/rate-limit/count-hit';
 import { RATE_LIMITED_BODY, rateLimitKey } from '@/common/rate-limit/rate-limit.guard';
-import { clientKey } from '@/common/http/client-address';
+import { type ClientAddress, clientKey } from '@/common/http/client-address';
 import { carriesBody } from '@/common/http/json-bodies-only';
 import type { FixedHeaders } from '@/common/http/fixed-headers';
+import type { FrontDoor } from '@/common/http/service-http-adapter';
 import type { WindowStorage } from '@/common/rate-limit/window-storage';
 import type { HttpMetrics } from '@/common/telemetry/http-metrics.middleware';
 import type { WireHeaders } from './prepared-body';
@@ -19,6 +20,8 @@ export interface PublicReadEdgeOptions {
   fixedHeaders: FixedHeaders;
   /** Where the throttler counts; null when rate limits are off (RATE_LIMIT_ENABLED=false). */
   limits: WindowStorage | null;
+  /** The client's address, as the throttler's guard reads it. */
+  clientAddress: ClientAddress;
   logger: Logger;
   metrics: HttpMetrics | undefined;
 }
@@ -28,16 +31,17 @@ const RATE_LIMITED = Buffer.from(JSON.stringify(RATE_LIMITED_BODY));
 const RATE_LIMITED_HEADERS = ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', RATE_LIMITED.length];
 
 /**
- * Public reads answered before Nest's router: a GET of a URL the read model holds an answer for
- * is answered here, doing exactly what the full pipeline does for it (request id, helmet's and
- * CORS's headers, one hit of the route's rate limit in the throttler's storage, ETag and 304,
- * the encoding, one log line and the metrics) with nothing computed per request that can be
- * computed once: the headers are lists made in advance, written with the status in one
- * writeHead(). Anything else (another method, a body, a URL without a prepared answer) goes on
- * to the pipeline, which remains the authority: it prepared every answer served here.
+ * Public reads answered at the HTTP server's front door, before Express and Nest: a GET of a URL
+ * the read model holds an answer for is answered here, doing exactly what the full pipeline does
+ * for it (request id, helmet's and CORS's headers, one hit of the route's rate limit in the
+ * throttler's storage, ETag and 304, the encoding, one log line and the metrics) with nothing
+ * computed per request that can be computed once: the headers are lists made in advance, written
+ * with the status in one writeHead(). Anything else (another method, a body, a URL without a
+ * prepared answer) goes on to the pipeline, which remains the authority: it prepared every answer
+ * served here.
  */
-export function publicReadEdge(options: PublicReadEdgeOptions): RequestHandler {
-  const { readModel, limits, logger, metrics } = options;
+export function publicReadEdge(options: PublicReadEdgeOptions): FrontDoor {
+  const { readModel, limits, clientAddress, logger, metrics } = options;
   const fixedHeaders = options.fixedHeaders.flat();
   const routeHeaders = new WeakMap<PublicReadRoute, WireHeaders>();
   const headersOf = (route: PublicReadRoute): WireHeaders => {
@@ -46,7 +50,7 @@ export function publicReadEdge(options: PublicReadEdgeOptions): RequestHandler {
     return headers;
   };
 
-  const finish = (req: Request, res: Response, answer: Answer, startedAt: number, counted: CountedHit | undefined): void => {
+  const finish = (req: IncomingMessage, res: ServerResponse, answer: Answer, startedAt: number, counted: CountedHit | undefined): void => {
     const { pattern, route } = answer.read;
     logRequest(logger, req, res, () => pattern, startedAt);
     metrics?.observe(req, res, () => pattern, startedAt);
@@ -60,10 +64,10 @@ export function publicReadEdge(options: PublicReadEdgeOptions): RequestHandler {
     }
   };
 
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (req, res, next) => {
     // A GET with a body goes through the pipeline, whose body rules may answer 413, 415 or 422 for it.
     if (req.method !== 'GET' || carriesBody(req)) return next();
-    const answer = readModel.answerTo(req.url);
+    const answer = readModel.answerTo(req.url!); // a server's request always has its URL
     if (!answer) return next();
     const startedAt = performance.now();
     assignRequestId(req);
@@ -71,7 +75,7 @@ export function publicReadEdge(options: PublicReadEdgeOptions): RequestHandler {
     // anything is written: the pipeline then answers as it always does.
     if (limits === null) return finish(req, res, answer, startedAt, undefined);
     const { route } = answer.read;
-    countHit(limits, rateLimitKey(route.handler, clientKey(req.ip)), route.limit).then(
+    countHit(limits, rateLimitKey(route.handler, clientKey(clientAddress(req))), route.limit).then(
       (counted) => finish(req, res, answer, startedAt, counted),
       () => next(),
     );

@@ -26,9 +26,10 @@ const PUBLIC_READS = [
 ];
 
 /**
- * The public-read edge answers a read the read model holds before Nest's router; the pipeline
- * answers everything else and prepared every answer the edge sends. For the same request, both
- * must send the same bytes: status, every header in the same order, body.
+ * The public-read edge answers a read the read model holds at the server's front door, before
+ * Express and Nest; the pipeline answers everything else and prepared every answer the edge
+ * sends. For the same request, both must send the same bytes: status, every header in the same
+ * order, body.
  */
 describe('public reads at the edge and through the pipeline', () => {
   let onDatabase: AppOnDatabase;
@@ -65,9 +66,13 @@ describe('public reads at the edge and through the pipeline', () => {
     });
   }
 
-  /** Sends the request twice, each from a client of its own: once through the pipeline (nothing prepared), once from the edge. */
+  /**
+   * Sends the request twice, each from a client of its own: once through the pipeline (nothing
+   * prepared), once from the edge, which Express never sees.
+   */
   async function bothWays(path: string, headers: Record<string, string>, beforeEach: (client: string) => Promise<void> = async () => {}) {
     const intercepted = vi.spyOn(ReadModelInterceptor.prototype, 'intercept');
+    const expressHandled = vi.spyOn(testApp.app.getHttpAdapter().getInstance<{ handle: () => void }>(), 'handle');
     const [pipelineClient, edgeClient] = [nextClient(), nextClient()];
     await beforeEach(pipelineClient);
     await beforeEach(edgeClient);
@@ -77,10 +82,12 @@ describe('public reads at the edge and through the pipeline', () => {
     // A 429 prepares nothing: a request of another client prepares the answer the edge then holds.
     await get(path, { 'X-Forwarded-For': nextClient() });
     intercepted.mockClear();
+    expressHandled.mockClear();
     const fromTheEdge = await get(path, { ...headers, 'X-Forwarded-For': edgeClient });
-    const edgeRanPipeline = intercepted.mock.calls.length;
+    const [edgeRanPipeline, edgeRanExpress] = [intercepted.mock.calls.length, expressHandled.mock.calls.length];
     intercepted.mockRestore();
-    expect([path, pipelineRan, edgeRanPipeline]).toEqual([path, 1, 0]);
+    expressHandled.mockRestore();
+    expect([path, pipelineRan, edgeRanPipeline, edgeRanExpress]).toEqual([path, 1, 0, 0]);
     return { throughPipeline, fromTheEdge };
   }
 

@@ -1,5 +1,20 @@
+import type { IncomingMessage } from 'node:http';
 import { isIPv4, isIPv6 } from 'node:net';
 import { normalizeIp } from '@nestjs/throttler';
+import type { Express } from 'express';
+import proxyAddr from 'proxy-addr';
+
+/** A request's client address, as Express's `req.ip` reads it. */
+export type ClientAddress = (req: IncomingMessage) => string;
+
+/**
+ * `req.ip` for a request Express has not seen yet: the address proxy-addr finds by the app's
+ * TRUST_PROXY setting (its compiled 'trust proxy fn'), as Express's own getter does.
+ */
+export function clientAddressBy(app: Express): ClientAddress {
+  const trusted = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  return (req) => proxyAddr(req, trusted);
+}
 
 /** IPv6 clients are counted per /64: one host usually holds the whole block. */
 export const IPV6_SUBNET_PREFIX = 64;

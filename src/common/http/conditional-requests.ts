@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Express, Request } from 'express';
 import fresh from 'fresh';
 
@@ -22,7 +23,7 @@ export function answerConditionalRequestsByTheirValidators(app: Express): void {
 }
 
 /** Whether a GET or HEAD may be answered 304 for an answer with these validators (the rule of `req.fresh`, before any header is set). */
-export function isFreshFor(req: Request, { etag, lastModified }: { etag?: string; lastModified?: string }): boolean {
+export function isFreshFor(req: IncomingMessage, { etag, lastModified }: { etag?: string; lastModified?: string }): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   return fresh(
     { 'if-none-match': req.headers['if-none-match'], 'if-modified-since': req.headers['if-modified-since'] },

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 
-declare module 'express-serve-static-core' {
-  interface Request {
+declare module 'node:http' {
+  interface IncomingMessage {
     /** The X-Request-Id echoed on the response; safe to log. */
     requestId: string;
   }
@@ -17,7 +18,7 @@ const ACCEPTABLE_REQUEST_ID = /^[\x21-\x7e]{1,200}$/;
  * so logs never carry attacker-chosen control characters or unbounded values. Answers the id;
  * the response is yet to carry it.
  */
-export function assignRequestId(req: Request): string {
+export function assignRequestId(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   req.requestId = typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
   return req.requestId;

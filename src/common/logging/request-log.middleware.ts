@@ -1,9 +1,14 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import parseUrl from 'parseurl';
 import type { Logger } from 'pino';
 import { matchedRoute } from '@/common/http/matched-route';
 
-/** What identifies a request in a log line; never headers, bodies or the query string. */
-const requestFields = (req: Request) => ({ id: req.requestId, method: req.method, path: req.path });
+/**
+ * What identifies a request in a log line; never headers, bodies or the query string. The path is
+ * Express's `req.path`, read as it reads it, for requests answered before Express too.
+ */
+const requestFields = (req: IncomingMessage) => ({ id: req.requestId, method: req.method, path: parseUrl(req)?.pathname });
 
 /**
  * One JSON line per finished request: request id, method, path (never the query string, which
@@ -22,8 +27,8 @@ export function requestLogMiddleware(logger: Logger): RequestHandler {
 /** Writes the request's line when its response closes; `route` names the pattern it matched. */
 export function logRequest(
   logger: Logger,
-  req: Request,
-  res: Response,
+  req: IncomingMessage,
+  res: ServerResponse,
   route: () => string | undefined,
   startedAt = performance.now(),
 ): void {

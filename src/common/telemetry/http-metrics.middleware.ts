@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Counter, Histogram, Meter } from '@opentelemetry/api';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { matchedRoute } from '@/common/http/matched-route';
@@ -13,7 +14,7 @@ export class HttpMetrics {
   }
 
   /** Records the request once its response has finished; `route` names the pattern it matched. */
-  observe(req: Request, res: Response, route: () => string | undefined, startedAt = performance.now()): void {
+  observe(req: IncomingMessage, res: ServerResponse, route: () => string | undefined, startedAt = performance.now()): void {
     res.once('finish', () => {
       // The route pattern, never the raw path: one series per route, whatever clients send.
       const attributes = { method: req.method, route: route() ?? 'unmatched', status: res.statusCode };
