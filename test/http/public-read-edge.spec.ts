@@ -72,7 +72,7 @@ describe('public reads at the edge and through the pipeline', () => {
    */
   async function bothWays(path: string, headers: Record<string, string>, beforeEach: (client: string) => Promise<void> = async () => {}) {
     const intercepted = vi.spyOn(ReadModelInterceptor.prototype, 'intercept');
-    const expressHandled = vi.spyOn(testApp.app.getHttpAdapter().getInstance<{ handle: () => void }>(), 'handle');
+    const expressHandled = vi.spyOn(testApp.app.getHttpAdapter().getInstance() as unknown as { handle: () => void }, 'handle');
     const [pipelineClient, edgeClient] = [nextClient(), nextClient()];
     await beforeEach(pipelineClient);
     await beforeEach(edgeClient);
