@@ -12,7 +12,9 @@ export const IDLE_SHARE = 0.02;
 /**
  * Hands back to the system the memory a busy spell grew the JavaScript heap into, once the
  * service is idle again: V8's "last resort" collection (~100 ms, sync: no request is waiting) at
- * the first check that finds the event loop idle after one that found it busy. V8's own memory
+ * the first check that finds the event loop idle after one that found it busy, the start-up
+ * counting as one (loading the code, describing the API and preparing the read model leave
+ * ~20 MB of heap behind that a service idle from then on would otherwise keep). V8's own memory
  * reducer would do it, but it judges idleness by the allocation rate it sampled at its last
  * collections, and an idle process runs none: after a load stops, it finds the rate "high" for as
  * long as nothing happens (seen with --trace-memory-reducer), and RSS keeps what the load grew it
@@ -22,7 +24,7 @@ export const IDLE_SHARE = 0.02;
 export class IdleHeapRelease implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(IdleHeapRelease.name);
   private timer: NodeJS.Timeout | undefined;
-  private busySinceCollection = false;
+  private busySinceCollection = true;
 
   constructor(@Inject(HEAP_RUNTIME) private readonly runtime: HeapRuntime) {}
 
