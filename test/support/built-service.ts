@@ -24,7 +24,8 @@ export async function startBuiltService(env: Record<string, string>): Promise<Bu
     const service = spawnBuiltService(env, await freePort());
     const outcome = await serving(service);
     if (outcome === 'serving') return service;
-    if (attempt === 3) throw new Error(`the service did not start: ${outcome}\n${service.output()}`);
+    // Only a port taken meanwhile is worth another try: any other failure would fail again.
+    if (outcome !== 'port taken' || attempt === 3) throw new Error(`the service did not start: ${outcome}\n${service.output()}`);
   }
 }
 
