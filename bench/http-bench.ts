@@ -16,7 +16,7 @@ import { GROWTH_FACTORS, growth, type GrowthOutcome, growthReport } from './http
 import { history, HISTORY_DATABASES, type HistoryOutcome } from './http/history';
 import { largeDocuments, type LargeDocumentsOutcome } from './http/large-documents';
 import { CONNECTIONS, load, type LoadResult } from './http/load';
-import { BARE_NEST, type BenchServer, RAW_HTTP, SERVICE, startServer } from './http/processes';
+import { BARE_NEST, type BenchServer, RAW_HTTP, SERVICE, SERVICE_ON_GLIBC, startServer } from './http/processes';
 import {
   figuresTable,
   loadTable,
@@ -75,6 +75,7 @@ async function run([databaseUrl, largeDocumentsUrl, ...otherDatabaseUrls]: strin
     const firstDatabaseStart = await startServer('c service, first start', SERVICE, databaseEnv, READY_PATH);
     await firstDatabaseStart.stop();
     const databaseService = await started(startServer('c service, database', SERVICE, databaseEnv, READY_PATH));
+    const glibcService = await started(startServer('c service, database, glibc', SERVICE_ON_GLIBC, databaseEnv, READY_PATH));
 
     const { bodies, etag } = await fetchBodies(staticService);
     const bodiesFile = join(workDir, 'bodies.json');
@@ -83,7 +84,9 @@ async function run([databaseUrl, largeDocumentsUrl, ...otherDatabaseUrls]: strin
     const bare = await started(startServer('b bare NestJS controller', BARE_NEST, { BENCH_BODIES: bodiesFile }, READY_PATH));
     // The last one started, (b) is the last to reach its idle reading; the others rested longer.
     await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_START_SECONDS * 1000));
-    const [staticIdleRss, idleRss, bareIdleRss] = [staticService.rssMb(), databaseService.rssMb(), bare.rssMb()];
+    const [staticIdleRss, idleRss, glibcIdleRss, bareIdleRss] = [staticService, databaseService, glibcService, bare].map((server) =>
+      server.rssMb(),
+    );
 
     log(`public reads: ${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up, ${SECONDS} s measured, ${ROUNDS} rounds`);
     const compared = [raw, bare, staticService, databaseService];
@@ -109,13 +112,14 @@ async function run([databaseUrl, largeDocumentsUrl, ...otherDatabaseUrls]: strin
       ['429', () => measure(throttled, READY_PATH, { headers: { 'x-forwarded-for': '10.9.9.9' } })],
     ]);
 
-    log(`${RSS_LOAD_SECONDS} s of load for memory, the same for (b), then ${REST_SECONDS} s of rest`);
+    log(`${RSS_LOAD_SECONDS} s of load for memory, the same on glibc's malloc and for (b), then ${REST_SECONDS} s of rest`);
+    const loadedForMemory = [databaseService, glibcService, bare];
     for (const route of ROUTES) {
-      for (const server of [databaseService, bare]) await load(server.origin + route, { seconds: RSS_LOAD_SECONDS / ROUTES.length });
+      for (const server of loadedForMemory) await load(server.origin + route, { seconds: RSS_LOAD_SECONDS / ROUTES.length });
     }
-    const [loadedRss, bareLoadedRss] = [databaseService.rssMb(), bare.rssMb()];
+    const [loadedRss, glibcLoadedRss, bareLoadedRss] = loadedForMemory.map((server) => server.rssMb());
     await new Promise((resolve) => setTimeout(resolve, REST_SECONDS * 1000));
-    const [restedRss, bareRestedRss] = [databaseService.rssMb(), bare.rssMb()];
+    const [restedRss, glibcRestedRss, bareRestedRss] = loadedForMemory.map((server) => server.rssMb());
 
     const grown = await growth(growthDatabaseUrls, workDir, serviceEnv, started);
     const large = await largeDocuments(largeDocumentsUrl, serviceEnv, started);
@@ -137,6 +141,7 @@ async function run([databaseUrl, largeDocumentsUrl, ...otherDatabaseUrls]: strin
         idle: idleRss,
         loaded: loadedRss,
         rested: restedRss,
+        glibc: { idle: glibcIdleRss, loaded: glibcLoadedRss, rested: glibcRestedRss },
         bareIdle: bareIdleRss,
         bareLoaded: bareLoadedRss,
         bareRested: bareRestedRss,
@@ -156,7 +161,17 @@ interface Outcome {
   compared: BenchServer[];
   paths: Map<string, LoadResult>;
   starts: { coldCache: number; static: number; first: number; database: number; bare: number };
-  rss: { staticIdle: number; idle: number; loaded: number; rested: number; bareIdle: number; bareLoaded: number; bareRested: number };
+  rss: {
+    staticIdle: number;
+    idle: number;
+    loaded: number;
+    rested: number;
+    /** The database-mode service on glibc's malloc, outside the image. */
+    glibc: { idle: number; loaded: number; rested: number };
+    bareIdle: number;
+    bareLoaded: number;
+    bareRested: number;
+  };
   grown: GrowthOutcome;
   large: LargeDocumentsOutcome;
   kept: HistoryOutcome;
@@ -239,7 +254,7 @@ function report({ reads, compared, paths, starts, rss, grown, large, kept }: Out
     '',
     '### Start-up and memory',
     '',
-    `The service runs with Node's module compile cache (filled by the run's first start; the image ships it filled) and \`--max-semi-space-size=8\`, as \`npm run start:prod\` and the image run it.`,
+    `The service runs as the image runs it: with Node's module compile cache (filled by the run's first start; the image ships it filled), \`--max-semi-space-size=8\` and jemalloc as its allocator (LD_PRELOAD). One more database-mode instance runs on glibc's malloc, as \`npm run start:prod\` outside the image does, and takes the same memory load.`,
     '',
     figuresTable([
       ['cold start to the first 200, static mode, compile cache empty', `${starts.coldCache.toFixed(0)} ms`],
@@ -254,6 +269,10 @@ function report({ reads, compared, paths, starts, rss, grown, large, kept }: Out
       ['RSS of (b) after the same rounds and load', `${rss.bareLoaded.toFixed(0)} MB`],
       [`RSS, database mode, ${REST_SECONDS} s after the load`, `${rss.rested.toFixed(0)} MB`],
       [`RSS of (b), ${REST_SECONDS} s after the load`, `${rss.bareRested.toFixed(0)} MB`],
+      [
+        `RSS, database mode on glibc's malloc: idle, after the load, ${REST_SECONDS} s after it`,
+        [rss.glibc.idle, rss.glibc.loaded, rss.glibc.rested].map((mb) => `${mb.toFixed(0)} MB`).join(', '),
+      ],
     ]),
     '',
     growthSection.section,

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -11,17 +11,21 @@ const DIST = join(__dirname, '..', '..');
 export interface ServerCommand {
   script: string;
   nodeFlags: string[];
+  /** Runs it on jemalloc, preloaded as the image does (LD_PRELOAD). */
+  onJemalloc?: boolean;
   /** Preloads the event-loop probe, which answers over an IPC channel. */
   probed?: boolean;
 }
 
-/** The service as `npm run start:prod` and the image run it. */
-export const SERVICE: ServerCommand = { script: join(DIST, 'src', 'main.js'), nodeFlags: ['--max-semi-space-size=8'] };
+/** The service as the image runs it: on jemalloc, with the V8 flag `npm run start:prod` passes too. */
+export const SERVICE: ServerCommand = { script: join(DIST, 'src', 'main.js'), nodeFlags: ['--max-semi-space-size=8'], onJemalloc: true };
+/** The service on glibc's malloc, as `npm run start:prod` runs it outside the image. */
+export const SERVICE_ON_GLIBC: ServerCommand = { ...SERVICE, onJemalloc: false };
 export const RAW_HTTP: ServerCommand = { script: join(DIST, 'bench', 'servers', 'raw-http.js'), nodeFlags: [] };
 export const BARE_NEST: ServerCommand = { script: join(DIST, 'bench', 'servers', 'bare-nest.js'), nodeFlags: [] };
 /** The service, watched by the event-loop probe. */
 export const PROBED_SERVICE: ServerCommand = {
-  script: SERVICE.script,
+  ...SERVICE,
   nodeFlags: [...SERVICE.nodeFlags, '--require', join(DIST, 'bench', 'servers', 'event-loop-probe.js')],
   probed: true,
 };
@@ -44,6 +48,21 @@ export interface BenchServer {
   resetEventLoop(): void;
   eventLoop(): Promise<EventLoopHolds>;
   stop(): Promise<void>;
+}
+
+let jemalloc: string | undefined;
+
+/** Where Debian's libjemalloc2 put the library, for its architecture (the image links it as /usr/local/lib/libjemalloc.so.2). */
+function jemallocLibrary(): string {
+  try {
+    jemalloc ??= execFileSync('dpkg', ['-L', 'libjemalloc2'], { encoding: 'utf8' })
+      .split('\n')
+      .find((path) => path.endsWith('/libjemalloc.so.2'));
+  } catch {
+    // Not installed: said below.
+  }
+  if (!jemalloc) throw new Error('The bench runs the service on jemalloc, as the image does: apt-get install libjemalloc2');
+  return jemalloc;
 }
 
 export async function freePort(): Promise<number> {
@@ -83,7 +102,13 @@ export async function startServer(
   const origin = `http://127.0.0.1:${port}`;
   const startedAt = performance.now();
   const child = spawn(process.execPath, [...command.nodeFlags, command.script], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env, PORT: String(port) },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      ...(command.onJemalloc ? { LD_PRELOAD: jemallocLibrary() } : {}),
+      ...env,
+      PORT: String(port),
+    },
     stdio: command.probed ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
   });
   try {

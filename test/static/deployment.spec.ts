@@ -101,6 +101,12 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/health/m);
   });
 
+  it('runs Node on jemalloc, which hands back what a busy spell freed (glibc keeps it), linked under one name on any architecture', () => {
+    expect(dockerfile).toMatch(/apt-get install [^\n]*\\\n\s+libjemalloc2/);
+    expect(dockerfile).toMatch(/ln -s "\$\(dpkg -L libjemalloc2 \| grep [^)]+\)" \/usr\/local\/lib\/libjemalloc\.so\.2/);
+    expect(dockerfile).toMatch(/^\s+LD_PRELOAD=\/usr\/local\/lib\/libjemalloc\.so\.2$/m);
+  });
+
   it('leaves the benchmarks out of the production build and image', () => {
     const build = JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8')) as { include: string[] };
     expect(build.include).not.toContain('bench');
