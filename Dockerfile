@@ -22,7 +22,8 @@ FROM node:24.21.0-bookworm-slim
 # Liberation (Latin, Greek, Cyrillic, the CV's typeface), DejaVu (Arabic), Noto CJK, Noto Color Emoji.
 # jemalloc is Node's memory allocator here (LD_PRELOAD): glibc's malloc keeps what a busy spell
 # freed outside V8's heap (~20 MB after a load, measured side by side), jemalloc hands it back
-# within seconds; at the same speed (BENCHMARKS.md). Linked under one name for any architecture.
+# within seconds, at the same speed (BENCHMARKS.md); its background thread purges on time even
+# in a process too idle to allocate. Linked under one name for any architecture.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends chromium fonts-liberation fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji \
     libjemalloc2 \
@@ -32,7 +33,7 @@ RUN apt-get update \
 # cost ~100 MB of RSS after load and measured no throughput (BENCHMARKS.md).
 ENV NODE_ENV=production PORT=8000 CV_DIR=/app/assets/cv CHROMIUM_PATH=/usr/bin/chromium \
   NODE_COMPILE_CACHE=/app/.compile-cache NODE_OPTIONS=--max-semi-space-size=8 \
-  LD_PRELOAD=/usr/local/lib/libjemalloc.so.2
+  LD_PRELOAD=/usr/local/lib/libjemalloc.so.2 MALLOC_CONF=background_thread:true
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -50,6 +50,8 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** jemalloc's settings in the image (Dockerfile). */
+const JEMALLOC_CONF = 'background_thread:true';
 let jemalloc: string | undefined;
 
 /** Where Debian's libjemalloc2 put the library, for its architecture (the image links it as /usr/local/lib/libjemalloc.so.2). */
@@ -105,7 +107,7 @@ export async function startServer(
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
-      ...(command.onJemalloc ? { LD_PRELOAD: jemallocLibrary() } : {}),
+      ...(command.onJemalloc ? { LD_PRELOAD: jemallocLibrary(), MALLOC_CONF: JEMALLOC_CONF } : {}),
       ...env,
       PORT: String(port),
     },

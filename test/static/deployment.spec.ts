@@ -104,7 +104,14 @@ describe('Dockerfile', () => {
   it('runs Node on jemalloc, which hands back what a busy spell freed (glibc keeps it), linked under one name on any architecture', () => {
     expect(dockerfile).toMatch(/apt-get install [^\n]*\\\n\s+libjemalloc2/);
     expect(dockerfile).toMatch(/ln -s "\$\(dpkg -L libjemalloc2 \| grep [^)]+\)" \/usr\/local\/lib\/libjemalloc\.so\.2/);
-    expect(dockerfile).toMatch(/^\s+LD_PRELOAD=\/usr\/local\/lib\/libjemalloc\.so\.2$/m);
+    expect(dockerfile).toMatch(/^\s+LD_PRELOAD=\/usr\/local\/lib\/libjemalloc\.so\.2 MALLOC_CONF=background_thread:true$/m);
+  });
+
+  it('is the allocator, with the same settings, that the e2e suite and the benchmarks run the service on', () => {
+    expect(readFileSync(join(ROOT, '.ci', 'e2e'), 'utf8')).toMatch(
+      /LD_PRELOAD=\$\(dpkg -L libjemalloc2 [^)]+\) MALLOC_CONF=background_thread:true /,
+    );
+    expect(readFileSync(join(ROOT, 'bench', 'http', 'processes.ts'), 'utf8')).toContain("JEMALLOC_CONF = 'background_thread:true'");
   });
 
   it('leaves the benchmarks out of the production build and image', () => {
