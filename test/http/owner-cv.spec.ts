@@ -1,5 +1,7 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
 import request from 'supertest';
 import { DEMO_CONTENT } from '@/content';
+import { CvDocumentsRepository } from '@/cv/persistence/cv-documents.repository';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
 import { LogLines } from '@test/support/log-lines';
@@ -119,6 +121,16 @@ describe("the owner's CV is the download", () => {
     // An upload is kept as sent, whatever the content does.
     expect(Buffer.compare((await download(second, 'english').expect(200)).body as Buffer, OWN_PDF)).toBe(0);
   }, 30_000);
+
+  it("renders again outside the lock's transaction, whose lock another instance still finds held", async () => {
+    const [stored, storedElsewhere] = [first, second].map(({ app }) => app.get(CvDocumentsRepository));
+    const transactions = first.app.get(TransactionHost);
+    const seen = await stored.onceAcrossInstances(async () => ({
+      inTransaction: transactions.isTransactionActive(),
+      elsewhere: await storedElsewhere.onceAcrossInstances(() => Promise.resolve('ran')),
+    }));
+    expect(seen).toEqual({ inTransaction: false, elsewhere: undefined });
+  });
 });
 
 describe("the owner's CV without a database", () => {

@@ -33,7 +33,8 @@ export abstract class CvDocumentsRepository {
   abstract remove(lang: CvLanguage): Promise<boolean>;
   /**
    * Runs `work` unless another instance is running it already (then answers undefined): what
-   * renders the published CVs again happens once across instances.
+   * renders the published CVs again happens once across instances. The work's own queries are
+   * not part of a transaction.
    */
   abstract onceAcrossInstances<T>(work: () => Promise<T>): Promise<T | undefined>;
 }

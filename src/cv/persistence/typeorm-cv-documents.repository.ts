@@ -52,7 +52,9 @@ class TypeOrmCvDocuments extends CvDocumentsRepository {
       const [{ locked }] = await this.txHost.tx.query<{ locked: boolean }[]>(
         `SELECT pg_try_advisory_xact_lock(hashtext('cv_documents.publish')) AS locked`,
       );
-      return locked ? work() : undefined;
+      // The lock's transaction only holds the lock: the work reads the content with queries side
+      // by side, which one connection would have to queue (deprecated by pg, an error in pg 9).
+      return locked ? this.txHost.withoutTransaction(work) : undefined;
     });
   }
 }
