@@ -19,6 +19,8 @@ const EXTERNAL = [
   /^@opentelemetry\/(exporter-prometheus|sdk-metrics)/,
   /^ioredis/,
   /^jose/,
+  /^passport-jwt/,
+  /^jsonwebtoken/,
   // the database stack, loaded with DATABASE_URL: one pg for TypeORM and the change listener
   /^typeorm/,
   /^pg(-.+)?$/,

@@ -10,7 +10,7 @@ import { ExplorerTokenSigner } from './explorer/explorer-token-signer';
 import { GraphGroupMembership } from './graph-group-membership';
 import { AdminGuard } from './guards/admin.guard';
 import { FailedCredentialLimit } from './guards/failed-credential-limit';
-import { EntraJwtStrategy } from './strategies/entra-jwt.strategy';
+import { entraJwtStrategy } from './strategies/entra-jwt.provider';
 import { ExplorerTokenStrategy } from './strategies/explorer-token.strategy';
 import { StaticTokenStrategy } from './strategies/static-token.strategy';
 
@@ -19,7 +19,7 @@ import { StaticTokenStrategy } from './strategies/static-token.strategy';
   controllers: [AuthController],
   providers: [
     StaticTokenStrategy,
-    EntraJwtStrategy,
+    entraJwtStrategy,
     ExplorerTokenStrategy,
     GraphGroupMembership,
     {

@@ -22,6 +22,8 @@ const LAZY = [
   'typeorm',
   'pg',
   'jose',
+  'passport-jwt',
+  'jsonwebtoken',
 ];
 
 /**

@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import { ADMIN_ONLY } from '@/auth/admin-operation.decorator';
 import { bearerTokenOf } from '@/auth/bearer-token';
 import type { Principal } from '@/auth/principal';
-import { ENTRA_JWT_STRATEGY } from '@/auth/strategies/entra-jwt.strategy';
+import { ENTRA_JWT_STRATEGY } from '@/auth/strategies/entra-jwt.name';
 import { EXPLORER_TOKEN_STRATEGY } from '@/auth/strategies/explorer-token.strategy';
 import { STATIC_TOKEN_STRATEGY } from '@/auth/strategies/static-token.strategy';
 import { challenge, principalOrChallenge } from './bearer-challenge';

@@ -1,7 +1,7 @@
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Principal } from '@/auth/principal';
-import { ENTRA_JWT_STRATEGY } from '@/auth/strategies/entra-jwt.strategy';
+import { ENTRA_JWT_STRATEGY } from '@/auth/strategies/entra-jwt.name';
 import { principalOrChallenge } from './bearer-challenge';
 
 /** For auth/me: the Entra ID token path only, so the static token is 401 there. */

@@ -3,7 +3,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request, Response } from 'express';
 import { bearerTokenOf } from '@/auth/bearer-token';
 import type { Principal } from '@/auth/principal';
-import { ENTRA_JWT_STRATEGY } from '@/auth/strategies/entra-jwt.strategy';
+import { ENTRA_JWT_STRATEGY } from '@/auth/strategies/entra-jwt.name';
 import { STATIC_TOKEN_STRATEGY } from '@/auth/strategies/static-token.strategy';
 import { principalOrChallenge } from './bearer-challenge';
 import { FailedCredentialLimit } from './failed-credential-limit';

@@ -1,15 +1,13 @@
-import { ForbiddenException, Inject, Injectable, Logger } from '@nestjs/common';
-import type { ConfigType } from '@nestjs/config';
+import { ForbiddenException, Logger } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-jwt';
-import { authConfig } from '@/config/auth.config';
+import type { EntraConfig } from '@/config/auth.config';
 import { bearerTokenOf } from '@/auth/bearer-token';
-import { GraphGroupMembership } from '@/auth/graph-group-membership';
+import type { GraphGroupMembership } from '@/auth/graph-group-membership';
 import type { Principal } from '@/auth/principal';
+import { ENTRA_JWT_STRATEGY } from './entra-jwt.name';
 import { entraSigningKeys } from './entra-signing-keys';
-
-export const ENTRA_JWT_STRATEGY = 'entra-jwt';
 
 interface EntraClaims {
   exp?: number;
@@ -31,23 +29,22 @@ const CLOCK_SKEW_SECONDS = 60;
  * A Microsoft Entra ID v2.0 access token: RS256 only, signed by a key of the tenant's JWKS, with
  * the tenant's issuer, this API as audience (`<id>` or `api://<id>`), exp/nbf within 60 s of skew
  * an `oid`, and `scp` or `roles` (an ID token of the same audience is no credential); then membership of ADMIN_GROUP_ID, through Graph when the groups claim overflowed.
- * A valid token outside the group is 403; Graph unreachable is 503 (fails closed).
+ * A valid token outside the group is 403; Graph unreachable is 503 (fails closed). Made by
+ * `entraJwtStrategy` only when a tenant is configured.
  */
-@Injectable()
 export class EntraJwtStrategy extends PassportStrategy(Strategy, ENTRA_JWT_STRATEGY) {
   private readonly logger = new Logger(EntraJwtStrategy.name);
 
   constructor(
-    @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
+    private readonly entra: EntraConfig,
     private readonly directory: GraphGroupMembership,
   ) {
-    const entra = config.entra;
     super({
       jwtFromRequest: (request: Request) => bearerTokenOf(request) ?? null,
       secretOrKeyProvider: entraSigningKeys(entra),
       algorithms: ['RS256'],
-      issuer: entra?.issuer,
-      audience: entra ? [entra.clientId, `api://${entra.clientId}`] : undefined,
+      issuer: entra.issuer,
+      audience: [entra.clientId, `api://${entra.clientId}`],
       jsonWebTokenOptions: { clockTolerance: CLOCK_SKEW_SECONDS },
       passReqToCallback: true,
     });
@@ -77,7 +74,7 @@ export class EntraJwtStrategy extends PassportStrategy(Strategy, ENTRA_JWT_STRAT
   }
 
   private async isAdmin(oid: string, claims: EntraClaims): Promise<boolean> {
-    const groupId = this.config.entra?.adminGroupId;
+    const groupId = this.entra.adminGroupId;
     if (!groupId) return false;
     if (Array.isArray(claims.groups)) return claims.groups.includes(groupId);
     const overflowed = claims.hasgroups === true || claims._claim_names?.groups !== undefined;

@@ -2,7 +2,7 @@ import { KeyObject } from 'node:crypto';
 import type { Request } from 'express';
 import type { EntraConfig } from '@/config/auth.config';
 
-/** Why the JWT strategy passed a token on without looking at it: not a JWT, or no tenant configured. */
+/** Why the JWT strategy passed a token on without looking at it: not a JWT, or no tenant configured (its stand-in then). */
 export class NotAnEntraToken extends Error {}
 
 type KeyCallback = (error: Error | null, key?: string) => void;
@@ -19,8 +19,7 @@ const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
  * one that names an extension the recipient does not understand, and this service understands none
  * (jsonwebtoken, which checks the signature, ignores `crit`).
  */
-export function entraSigningKeys(entra: EntraConfig | undefined): SigningKeyProvider {
-  if (!entra) return (_request, _token, done) => done(new NotAnEntraToken('Entra ID is not configured'));
+export function entraSigningKeys(entra: EntraConfig): SigningKeyProvider {
   let jose: ReturnType<typeof loadJose> | undefined;
   return (_request, rawToken, done) => {
     if (!JWT_SHAPE.test(rawToken)) return done(new NotAnEntraToken('Not a JWT'));
