@@ -2,6 +2,7 @@ import request from 'supertest';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { LocalEntra } from '@test/support/local-entra';
+import { LogLines } from '@test/support/log-lines';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
 const OVERFLOW_USER = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
@@ -222,5 +223,32 @@ describe('identity provider unreachable', () => {
     const unknownKey = await me(strangerKey);
     expect(unknownKey.status).toBe(401);
     expect(unknownKey.body).toEqual({ detail: 'Invalid or expired credentials' });
+  });
+});
+
+describe('auth/me without an Entra ID tenant', () => {
+  let testApp: TestApp;
+  const logs = new LogLines();
+
+  beforeAll(async () => {
+    testApp = await createTestApp({
+      env: { DATABASE_URL: undefined, REDIS_URL: undefined, RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'info' },
+      logDestination: logs,
+    });
+  });
+  afterAll(() => testApp.close());
+
+  const rejections = () => logs.entries.filter((entry) => entry.event === 'jwt_rejected').map((entry) => entry.reasons);
+
+  it('refuses every credential with 401 and the challenge, and logs only a missing token, as with passport-jwt', async () => {
+    for (const authorization of [`Bearer ${ADMIN_TOKEN}`, 'Bearer eyJhbGciOiJSUzI1NiJ9.e30.c2ln', undefined]) {
+      const call = request(testApp.server).get('/api/auth/me');
+      const response = await (authorization ? call.set('Authorization', authorization) : call).expect(401);
+      expect([response.body, response.headers['www-authenticate']]).toEqual([
+        { detail: 'Invalid or expired credentials' },
+        'Bearer error="invalid_token"',
+      ]);
+    }
+    expect(rejections()).toEqual([['No auth token']]);
   });
 });
