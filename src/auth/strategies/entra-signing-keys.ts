@@ -2,7 +2,7 @@ import { KeyObject } from 'node:crypto';
 import type { Request } from 'express';
 import type { EntraConfig } from '@/config/auth.config';
 
-/** Why the JWT strategy passed a token on without looking at it: not a JWT, or no tenant configured (its stand-in then). */
+/** Why a token was passed on without being checked: it is not a JWT, or no Entra ID tenant is configured. */
 export class NotAnEntraToken extends Error {}
 
 type KeyCallback = (error: Error | null, key?: string) => void;
