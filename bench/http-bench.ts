@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: public reads of the service, built for production, in static and in
- * database mode, side by side in one run with (a) raw node:http sending the same bytes and
- * (b) a bare NestJS controller returning the same values; plus the 304, rate-limited and 429
+ * database mode, side by side in one run with (a) raw node:http sending the same bytes, (a′) raw
+ * node:http sending them with the service's headers, a request id and a log line, and (b) a bare
+ * NestJS controller returning the same values; plus the 304, rate-limited and 429
  * paths, cold starts, memory after load, and growth (10x and 100x the demo content: reads, the
  * read model's size, a write served by every instance); large content documents (time, answer
  * size, the longest hold of the service's event loop); content history (a change to its
@@ -16,7 +17,7 @@ import { GROWTH_FACTORS, growth, type GrowthOutcome, growthReport } from './http
 import { history, HISTORY_DATABASES, type HistoryOutcome } from './http/history';
 import { largeDocuments, type LargeDocumentsOutcome } from './http/large-documents';
 import { CONNECTIONS, load, type LoadResult } from './http/load';
-import { BARE_NEST, type BenchServer, RAW_HTTP, SERVICE, SERVICE_ON_GLIBC, startServer } from './http/processes';
+import { BARE_NEST, type BenchServer, RAW_HTTP, RAW_HTTP_DUTIES, SERVICE, SERVICE_ON_GLIBC, startServer } from './http/processes';
 import {
   figuresTable,
   loadTable,
@@ -42,15 +43,24 @@ const ROUTES = ['/api/projects', '/api/projects/tidewatch', '/api/experience', '
 const READY_PATH = ROUTES[0];
 const DETAIL_PATH = ROUTES[1];
 
-async function fetchBodies(server: BenchServer): Promise<{ bodies: Record<string, string>; etag: string }> {
-  const bodies: Record<string, string> = {};
-  let etag = '';
+/** Headers of the service's answers that (a′) leaves to Node.js or makes per request. */
+const PER_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'x-request-id']);
+
+interface ServiceAnswers {
+  bodies: Record<string, string>;
+  headers: Record<string, string[]>;
+  etag: string;
+}
+
+async function fetchAnswers(server: BenchServer): Promise<ServiceAnswers> {
+  const answers: ServiceAnswers = { bodies: {}, headers: {}, etag: '' };
   for (const route of ROUTES) {
     const response = await fetch(server.origin + route, { headers: { 'accept-encoding': 'identity' } });
-    bodies[route] = await response.text();
-    if (route === READY_PATH) etag = response.headers.get('etag') ?? '';
+    answers.bodies[route] = await response.text();
+    answers.headers[route] = [...response.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name)).flat();
+    if (route === READY_PATH) answers.etag = response.headers.get('etag') ?? '';
   }
-  return { bodies, etag };
+  return answers;
 }
 
 const SERVICE_ENV = { LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'false' };
@@ -77,10 +87,20 @@ async function run([databaseUrl, largeDocumentsUrl, ...otherDatabaseUrls]: strin
     const databaseService = await started(startServer('c service, database', SERVICE, databaseEnv, READY_PATH));
     const glibcService = await started(startServer('c service, database, glibc', SERVICE_ON_GLIBC, databaseEnv, READY_PATH));
 
-    const { bodies, etag } = await fetchBodies(staticService);
+    const { bodies, headers, etag } = await fetchAnswers(staticService);
     const bodiesFile = join(workDir, 'bodies.json');
+    const headersFile = join(workDir, 'headers.json');
     writeFileSync(bodiesFile, JSON.stringify(bodies));
+    writeFileSync(headersFile, JSON.stringify(headers));
     const raw = await started(startServer('a raw node:http', RAW_HTTP, { BENCH_BODIES: bodiesFile }, READY_PATH));
+    const dutiful = await started(
+      startServer(
+        "a′ raw node:http, a read's duties",
+        RAW_HTTP_DUTIES,
+        { BENCH_BODIES: bodiesFile, BENCH_HEADERS: headersFile },
+        READY_PATH,
+      ),
+    );
     const bare = await started(startServer('b bare NestJS controller', BARE_NEST, { BENCH_BODIES: bodiesFile }, READY_PATH));
     // The last one started, (b) is the last to reach its idle reading; the others rested longer.
     await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_START_SECONDS * 1000));
@@ -89,7 +109,7 @@ async function run([databaseUrl, largeDocumentsUrl, ...otherDatabaseUrls]: strin
     );
 
     log(`public reads: ${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up, ${SECONDS} s measured, ${ROUNDS} rounds`);
-    const compared = [raw, bare, staticService, databaseService];
+    const compared = [raw, dutiful, bare, staticService, databaseService];
     const reads = await interleaved(
       ROUTES.flatMap((route) => compared.map((server): Run => [`${server.name} ${route}`, () => measure(server, route)])),
     );
@@ -178,14 +198,15 @@ interface Outcome {
 }
 
 function report({ reads, compared, paths, starts, rss, grown, large, kept }: Outcome): string {
-  const [raw, bare, ...service] = compared;
+  const [raw, dutiful, bare, ...service] = compared;
   const readRows: Measured[] = ROUTES.flatMap((route) => {
     const of = (server: BenchServer) => reads.get(`${server.name} ${route}`)!;
+    const against = (server: BenchServer, bases: BenchServer[]) => bases.map((base) => ratio(of(server).rps, of(base).rps));
     return compared.map((server) => ({
       route,
       server: server.name,
       result: of(server),
-      ratios: service.includes(server) ? [ratio(of(server).rps, of(raw).rps), ratio(of(server).rps, of(bare).rps)] : undefined,
+      ratios: service.includes(server) ? against(server, [raw, dutiful, bare]) : server === dutiful ? against(server, [raw]) : undefined,
     }));
   });
   const path = (key: string) => paths.get(key)!;
@@ -242,9 +263,9 @@ function report({ reads, compared, paths, starts, rss, grown, large, kept }: Out
   return [
     '## Public reads (`npm run bench`)',
     '',
-    `Run of ${new Date().toISOString().slice(0, 10)} on ${machineDescription()}. ${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up then ${SECONDS} s per measurement, ${ROUNDS} interleaved rounds averaged. The service runs as built for production (\`node dist/src/main.js\`, request logging at info, the throttler off unless said); (a) and (b) send the bodies the service answered. Server CPU is the server process's CPU time (user and system, from /proc) during a measurement over the responses it sent: what a read costs the server whatever the load generator beside it managed to send, so the steadier ratio on a shared two-core machine.`,
+    `Run of ${new Date().toISOString().slice(0, 10)} on ${machineDescription()}. ${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up then ${SECONDS} s per measurement, ${ROUNDS} interleaved rounds averaged. The service runs as built for production (\`node dist/src/main.js\`, request logging at info, the throttler off unless said); (a), (a′) and (b) send the bodies the service answered, (a′) with the service's headers, a request id and one pino line per request: what every read must do, done by node:http alone, so that (a′) against (a) is the most any change to the service could reach. A ratio is the row's req/s over the comparison's, from the same rounds. Server CPU is the server process's CPU time (user and system, from /proc) during a measurement over the responses it sent: what a read costs the server whatever the load generator beside it managed to send, so the steadier ratio on a shared two-core machine.`,
     '',
-    loadTable(readRows, ['c/a', 'c/b']),
+    loadTable(readRows, ['vs a', 'vs a′', 'vs b']),
     '',
     '### Other paths of GET /api/projects',
     '',

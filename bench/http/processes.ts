@@ -22,6 +22,7 @@ export const SERVICE: ServerCommand = { script: join(DIST, 'src', 'main.js'), no
 /** The service on glibc's malloc, as `npm run start:prod` runs it outside the image. */
 export const SERVICE_ON_GLIBC: ServerCommand = { ...SERVICE, onJemalloc: false };
 export const RAW_HTTP: ServerCommand = { script: join(DIST, 'bench', 'servers', 'raw-http.js'), nodeFlags: [] };
+export const RAW_HTTP_DUTIES: ServerCommand = { script: join(DIST, 'bench', 'servers', 'raw-http-duties.js'), nodeFlags: [] };
 export const BARE_NEST: ServerCommand = { script: join(DIST, 'bench', 'servers', 'bare-nest.js'), nodeFlags: [] };
 /** The service, watched by the event-loop probe. */
 export const PROBED_SERVICE: ServerCommand = {
