@@ -1,11 +1,12 @@
 /**
  * (a′) node:http doing what every public read of the service must and nothing else: the same
- * bytes with the same headers, a request id and one pino line when the response closes. What is
+ * bytes with the same headers, and the service's own request id and request log line. What is
  * left between (a) and (a′) is the price of those duties, which no change to the service can cut.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { destination, pino } from 'pino';
+import { assignRequestId, REQUEST_ID_HEADER } from '@/common/http/request-id.middleware';
+import { logRequest } from '@/common/logging/request-log.middleware';
+import { createRequestLogger, stdoutDestination } from '@/common/logging/root-logger';
 import { benchBodies, benchHeaders, benchPort } from './bodies';
 
 const headers = benchHeaders();
@@ -15,7 +16,7 @@ const answers = new Map(
     return [path, { body: bytes, headers: [...headers[path], 'Content-Length', String(bytes.length)] }];
   }),
 );
-const logger = pino({ level: 'info' }, destination({ dest: 1, sync: false }));
+const logger = createRequestLogger({ logLevel: 'info' }, stdoutDestination());
 
 createServer((req, res) => {
   const path = req.url ?? '';
@@ -24,11 +25,6 @@ createServer((req, res) => {
     res.writeHead(404).end();
     return;
   }
-  const startedAt = performance.now();
-  const id = randomUUID();
-  res.once('close', () => {
-    const durationMs = Math.round((performance.now() - startedAt) * 10) / 10;
-    logger.info({ req: { id, method: req.method, path }, route: path, res: { status: res.statusCode }, durationMs }, 'request completed');
-  });
-  res.writeHead(200, ['X-Request-Id', id, ...answer.headers]).end(answer.body);
+  logRequest(logger, req, res, () => path);
+  res.writeHead(200, [REQUEST_ID_HEADER, assignRequestId(req), ...answer.headers]).end(answer.body);
 }).listen(benchPort(), '127.0.0.1');
