@@ -1,7 +1,9 @@
 # Multi-stage build on Node.js 24 LTS, the release package.json pins (devDependencies.node) and CI tests on.
 FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
+# patches/ holds fixes to dependencies not yet released upstream, applied by npm ci's postinstall.
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts rolldown.config.mjs ./
 COPY src ./src

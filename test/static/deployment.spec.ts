@@ -114,6 +114,12 @@ describe('Dockerfile', () => {
     expect(readFileSync(join(ROOT, 'bench', 'http', 'processes.ts'), 'utf8')).toContain("JEMALLOC_CONF = 'background_thread:true'");
   });
 
+  it("applies patches/ to the dependencies it installs, as npm ci's postinstall does here", () => {
+    const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.postinstall).toBe('patch-package');
+    expect(dockerfile).toMatch(/^COPY patches \.\/patches\nRUN npm ci /m);
+  });
+
   it('leaves the benchmarks out of the production build and image', () => {
     const build = JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8')) as { include: string[] };
     expect(build.include).not.toContain('bench');
