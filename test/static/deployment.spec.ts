@@ -24,6 +24,11 @@ const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as
 };
 const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 
 /** A variable compose must be given (`${NAME:?message}`): it has no default to fall back on. */
 const REQUIRED = /^\$\{([A-Z_]+):\?[^}]+\}$/;
@@ -115,8 +120,7 @@ describe('Dockerfile', () => {
   });
 
   it("applies patches/ to the dependencies it installs, as npm ci's postinstall does here", () => {
-    const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    expect(scripts.postinstall).toBe('patch-package');
+    expect(packageJson.scripts.postinstall).toBe('patch-package');
     expect(dockerfile).toMatch(/^COPY patches \.\/patches\nRUN npm ci /m);
   });
 
@@ -134,12 +138,6 @@ describe('Dockerfile', () => {
 });
 
 describe('logs for people and for machines', () => {
-  const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-    dependencies: Record<string, string>;
-    devDependencies: Record<string, string>;
-  };
-
   it('are readable lines in development (pino-pretty, a dev dependency) and JSON in production', () => {
     expect(packageJson.scripts['start:dev']).toMatch(/\| pino-pretty$/);
     expect(packageJson.devDependencies['pino-pretty']).toBeDefined();
