@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Head, Patch, Query } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import { ConditionalRequest, type NamesETag } from '@/common/http/conditional-requests';
 import { Operation } from '@/common/openapi/operation.decorator';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
 import { CvFileAnswer } from './cv-file-answer';
@@ -27,12 +28,13 @@ export class CvDownloadController {
   @Get()
   @RateLimit(10)
   @ApiExcludeEndpoint()
-  async download(@Query() query: CvLanguageQueryDto): Promise<CvFileAnswer> {
-    const file = await this.files.open(query.lang);
+  async download(@Query() query: CvLanguageQueryDto, @ConditionalRequest() namesETag: NamesETag): Promise<CvFileAnswer> {
+    const file = await this.files.download(query.lang, namesETag);
     return new CvFileAnswer(file, file.content);
   }
 
   @Patch()
+  @RateLimit(10)
   @Operation({
     operationId: 'getCvDownloadLink',
     summary: 'Where to download the CV in a language',

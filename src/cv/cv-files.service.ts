@@ -6,11 +6,13 @@ import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { DEMO_CONTENT } from '@/content';
 import { isDatabaseUnavailable } from '@/common/errors/database-unavailable';
+import type { NamesETag } from '@/common/http/conditional-requests';
 import { contentConfig } from '@/config/content.config';
 import { cvConfig } from '@/config/cv.config';
 import { ProfileService } from '@/profile/profile.service';
 import { CV_LANGUAGES, cvFileName, type CvLanguage } from './cv-language';
 import { CvMetrics } from './cv-metrics';
+import { StoredCvCopies } from './stored-cv-copies';
 import type { CvDownloadLinkDto } from './dto/cv-download-link.dto';
 import type { CvServedDto } from './dto/cv-served.dto';
 import { CvDocumentsRepository } from './persistence/cv-documents.repository';
@@ -28,8 +30,9 @@ export interface CvFileInfo {
   updatedAt: Date;
 }
 
+/** A download's file; without `content` when the request already holds it (304). */
 export interface CvFile extends CvFileInfo {
-  content: Buffer | Readable;
+  content?: Buffer | Readable;
 }
 
 /**
@@ -46,6 +49,7 @@ export class CvFilesService {
     @Inject(contentConfig.KEY) private readonly content: ConfigType<typeof contentConfig>,
     private readonly events: CvDownloadEventsRepository,
     private readonly stored: CvDocumentsRepository,
+    private readonly copies: StoredCvCopies,
     private readonly profile: ProfileService,
     private readonly metrics: CvMetrics,
   ) {}
@@ -56,13 +60,16 @@ export class CvFilesService {
   }
 
   /**
-   * Counts the download (and records its event, where there is a database) only once the file is known to
-   * exist. The file matters more than the analytics: an event the database cannot take is
-   * logged and the download goes ahead.
+   * The download: a request whose If-None-Match names the file's ETag is answered 304 before
+   * anything is read, and is no download. Otherwise it counts the download (and records its
+   * event, where there is a database) once the file is known to exist. The file matters more than
+   * the analytics: an event the database cannot take is logged and the download goes ahead.
    */
-  async open(lang: CvLanguage): Promise<CvFile> {
+  async download(lang: CvLanguage, namesETag: NamesETag): Promise<CvFile> {
     const file = await this.find(lang);
-    const content = file.source === 'shipped' ? createReadStream(this.shippedPath(lang)) : await this.stored.pdf(lang);
+    if (namesETag(file.etag)) return file;
+    const content =
+      file.source === 'shipped' ? createReadStream(this.shippedPath(lang)) : await this.copies.pdf(lang, file.etag, file.size);
     if (!content) throw notAvailable(lang);
     await this.events.record(lang).catch((error: unknown) => {
       this.logger.warn({ event: 'cv_download_not_recorded', locale: lang, reason: error instanceof Error ? error.message : String(error) });

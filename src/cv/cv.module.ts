@@ -15,6 +15,7 @@ import { CvGenerationController } from './cv-generation.controller';
 import { CvGenerationService } from './cv-generation.service';
 import { CvMetrics } from './cv-metrics';
 import { CvPublishingService } from './cv-publishing.service';
+import { StoredCvCopies } from './stored-cv-copies';
 import { ChromiumPdfRenderer } from './pdf/chromium-pdf.renderer';
 import { CvDocumentsRepository, NoStoredCvs } from './persistence/cv-documents.repository';
 import { CvDownloadEventsRepository, UncountedCvDownloads } from './persistence/cv-download-events.repository';
@@ -24,6 +25,7 @@ import { CvDownloadEventsRepository, UncountedCvDownloads } from './persistence/
   controllers: [CvDownloadController, CvGenerationController, CvDownloadCountsController, CvAdminController],
   providers: [
     CvFilesService,
+    StoredCvCopies,
     CvGenerationService,
     CvContentService,
     CvMetrics,

@@ -214,10 +214,27 @@ describe('GET /openapi.json', () => {
       'GET /api/projects/{project_id}',
       'GET /api/skills',
       'PATCH /api/cv/generate',
+      'PATCH /api/download-cv',
       'POST /api/admin/sync-certifications',
       'POST /api/contact',
     ]);
     expect(limited.filter(isAdmin)).toEqual(operations().filter(isAdmin));
+  });
+
+  it('declares the X-RateLimit-* headers on every answer but 429 of a limited operation, the shared ones (a 422) included', () => {
+    const limited = operations().filter(({ operation }) => 'x-rate-limit' in operation);
+    expect(limited.length).toBeGreaterThanOrEqual(11);
+    for (const { path, method, operation } of limited) {
+      for (const [status, response] of Object.entries(operation.responses as Record<string, { headers?: object }>)) {
+        if (status === '429') continue;
+        expect([method, path, status, Object.keys(response.headers ?? {})]).toEqual([
+          method,
+          path,
+          status,
+          expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']),
+        ]);
+      }
+    }
   });
 
   it('declares every error body as JSON, also where the success is a PDF', () => {

@@ -1,6 +1,10 @@
+import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import request from 'supertest';
 import { DEMO_CONTENT } from '@/content';
+import { STALLED_ANSWER_TIMEOUT_MS } from '@/common/http/service-http-adapter';
 import { CvDocumentsRepository } from '@/cv/persistence/cv-documents.repository';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
@@ -84,6 +88,50 @@ describe("the owner's CV is the download", () => {
     await admin(second).delete('/api/admin/cv/english').expect(204);
     await admin(second).delete('/api/admin/cv/english').expect(404);
     await download(first, 'english').expect(404);
+  });
+
+  it('serves a stored CV from one shared copy, and answers a conditional download 304 before reading or counting it', async () => {
+    const pdf = Buffer.concat([OWN_PDF, Buffer.from(`%${randomUUID()}\n`)]); // bytes no earlier case served
+    await upload(first, 'english', pdf).expect(200);
+    const reads = vi.spyOn(first.app.get(CvDocumentsRepository), 'pdf');
+    const counted = async () => ((await admin(first).get('/api/metrics/cv-downloads').expect(200)).body as { total: number }).total;
+    const before = await counted();
+    const downloads = await Promise.all([1, 2, 3].map(() => download(first, 'english').expect(200)));
+    expect(downloads.map(({ body }) => Buffer.compare(body as Buffer, pdf))).toEqual([0, 0, 0]);
+    expect(reads).toHaveBeenCalledTimes(1);
+
+    const etag = downloads[0].headers.etag;
+    await request(first.server)
+      .get('/api/download-cv?lang=english')
+      .set('If-None-Match', etag)
+      .set('Cache-Control', 'no-cache')
+      .expect(304);
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(await counted()).toBe(before + 3);
+    reads.mockRestore();
+  });
+
+  it('ends a download its client stopped reading once it made no progress for the time-out', async () => {
+    const large = Buffer.concat([OWN_PDF, Buffer.alloc(4 * 1024 * 1024)]);
+    await upload(first, 'english', large).expect(200);
+    const server = first.app.getHttpServer();
+    expect(server.timeout).toBe(STALLED_ANSWER_TIMEOUT_MS);
+    server.setTimeout(500);
+    try {
+      if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const accepted = once(server, 'connection') as Promise<[Socket]>;
+      const client = connect((server.address() as AddressInfo).port, '127.0.0.1');
+      client.pause(); // reads nothing of the answer
+      client.write('GET /api/download-cv?lang=english HTTP/1.1\r\nHost: x\r\n\r\n');
+      const [socket] = await accepted;
+      const closed = once(socket, 'close');
+      await expect(Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 10_000))])).resolves.not.toBe(
+        'still open',
+      );
+      client.destroy();
+    } finally {
+      server.setTimeout(STALLED_ANSWER_TIMEOUT_MS);
+    }
   });
 
   it('checks an upload: credential first, then a PDF of at most 5 MB', async () => {

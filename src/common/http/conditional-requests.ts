@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Express, Request } from 'express';
 import fresh from 'fresh';
 
@@ -30,3 +31,13 @@ export function isFreshFor(req: IncomingMessage, { etag, lastModified }: { etag?
     { etag, 'last-modified': lastModified },
   );
 }
+
+/** Whether the request's validators already name an answer tagged `etag`, so that it would be 304. */
+export type NamesETag = (etag: string) => boolean;
+
+/** The request's conditional check as a handler parameter: a handler can answer 304 before it reads what it would send. */
+export const ConditionalRequest = createParamDecorator(
+  (_: unknown, context: ExecutionContext): NamesETag =>
+    (etag) =>
+      isFreshFor(context.switchToHttp().getRequest<Request>(), { etag }),
+);

@@ -11,6 +11,11 @@ import { WrittenAnswer } from './written-answer';
 /** Slow clients are bounded: the headers must arrive within 10 s, the whole request within 30 s. */
 export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * An answer the client stops reading is ended after this long without progress (the socket's
+ * inactivity time-out): no answer holds its memory or its socket forever.
+ */
+export const STALLED_ANSWER_TIMEOUT_MS = 60_000;
 /** How often Node checks those time-outs (its default, 30 s, would let a request run for up to a minute). */
 const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
@@ -42,6 +47,7 @@ export class ServiceHttpAdapter extends ExpressAdapter {
         else app(req, res);
       },
     );
+    this.httpServer.setTimeout(STALLED_ANSWER_TIMEOUT_MS);
     this.httpServer.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, this.fixedHeaders));
     this.httpServer.on('connect', (request: IncomingMessage, socket: Duplex) => answerConnect(request, socket, this.fixedHeaders));
   }

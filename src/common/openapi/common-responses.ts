@@ -64,10 +64,13 @@ export function declareCommonResponses(document: OpenAPIObject): void {
   const components = (document.components ??= {});
   components.headers = { ...RESPONSE_HEADERS };
   components.responses = Object.fromEntries(
-    Object.values(SHARED_RESPONSES).map(({ name, response }) => [
-      name,
-      { ...response, headers: { 'X-Request-Id': headerRef('X-Request-Id'), ...response.headers } },
-    ]),
+    Object.values(SHARED_RESPONSES).flatMap(({ name, response }) => {
+      const headers = { 'X-Request-Id': headerRef('X-Request-Id'), ...response.headers };
+      return [
+        [name, { ...response, headers }],
+        [`${name}${WITHIN_A_LIMIT}`, { ...response, headers: { ...headers, ...rateLimitHeaders() } }],
+      ];
+    }),
   );
   for (const pathItem of Object.values(document.paths)) {
     for (const method of HTTP_METHODS) {
@@ -77,14 +80,23 @@ export function declareCommonResponses(document: OpenAPIObject): void {
   }
 }
 
+/** The name suffix of a shared answer as a limited operation gives it: with the X-RateLimit-* headers its limit adds. */
+const WITHIN_A_LIMIT = 'WithinLimit';
+
+const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
+
+const rateLimitHeaders = () => Object.fromEntries(RATE_LIMIT_HEADERS.map((name) => [name, headerRef(name)]));
+
 function declareOn(operation: OperationObject, method: string): void {
   operation.security ??= [];
   const responses = operation.responses;
+  const rateLimited = RATE_LIMIT_EXTENSION in operation;
   for (const [status, response] of Object.entries(responses)) {
-    if (response && !isReference(response)) addHeaders(response, Number(status), RATE_LIMIT_EXTENSION in operation);
+    if (response && !isReference(response)) addHeaders(response, Number(status), rateLimited);
   }
   for (const [status, { name, on }] of Object.entries(SHARED_RESPONSES)) {
-    if (on === undefined || on === method) responses[status] ??= { $ref: `#/components/responses/${name}` };
+    if (on === undefined || on === method)
+      responses[status] ??= { $ref: `#/components/responses/${name}${rateLimited ? WITHIN_A_LIMIT : ''}` };
   }
 }
 
@@ -92,7 +104,7 @@ function addHeaders(response: ResponseObject, status: number, rateLimited: boole
   const headers: ResponseHeader[] = ['X-Request-Id'];
   if ((status >= 200 && status < 300 && response.content) || status === 304) headers.push('ETag');
   if (status === 401) headers.push('WWW-Authenticate');
-  if (rateLimited && status !== 429) headers.push('X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset');
+  if (rateLimited && status !== 429) headers.push(...RATE_LIMIT_HEADERS);
   response.headers ??= {};
   for (const name of headers) response.headers[name] ??= headerRef(name);
 }

@@ -25,7 +25,8 @@ export interface StoredCvInput {
 export abstract class CvDocumentsRepository {
   abstract list(): Promise<StoredCvInfo[]>;
   abstract info(lang: CvLanguage): Promise<StoredCvInfo | undefined>;
-  abstract pdf(lang: CvLanguage): Promise<Buffer | undefined>;
+  /** The PDF stored for `lang` while its ETag is still `etag`. */
+  abstract pdf(lang: CvLanguage, etag: string): Promise<Buffer | undefined>;
   abstract save(cv: StoredCvInput): Promise<StoredCvInfo>;
   /** Replaces a published CV with its new rendering, unless it stopped being published meanwhile (an upload got there first). */
   abstract replacePublished(cv: StoredCvInput): Promise<boolean>;

@@ -26,8 +26,8 @@ class TypeOrmCvDocuments extends CvDocumentsRepository {
     return ((await this.documents.findOne({ select: INFO_COLUMNS, where: { lang } })) ?? undefined) as StoredCvInfo | undefined;
   }
 
-  async pdf(lang: CvLanguage): Promise<Buffer | undefined> {
-    return (await this.documents.findOne({ select: { pdf: true }, where: { lang } }))?.pdf;
+  async pdf(lang: CvLanguage, etag: string): Promise<Buffer | undefined> {
+    return (await this.documents.findOne({ select: { pdf: true }, where: { lang, etag } }))?.pdf;
   }
 
   async save({ lang, origin, pdf, etag, contentHash }: StoredCvInput): Promise<StoredCvInfo> {
