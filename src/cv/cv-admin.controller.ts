@@ -34,6 +34,7 @@ export class CvAdminController {
   @PdfBody()
   @ApiConsumes('application/pdf')
   @ApiBody({
+    required: true,
     description: `The CV as a PDF file, at most ${readableBytes(LARGE_BODY_LIMIT)}`,
     schema: { type: 'string', format: 'binary' },
   })

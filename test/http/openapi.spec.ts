@@ -237,6 +237,11 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it("declares the CV upload's body required, as a missing one is 422", () => {
+    const upload = document.paths['/api/admin/cv/{lang}'].put as { requestBody?: { required?: boolean } };
+    expect(upload.requestBody?.required).toBe(true);
+  });
+
   it('declares every error body as JSON, also where the success is a PDF', () => {
     for (const { path, method, operation } of operations()) {
       for (const [status, response] of Object.entries(operation.responses as Record<string, { content?: object }>)) {
