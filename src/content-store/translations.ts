@@ -1,8 +1,10 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import { ValidateBy } from 'class-validator';
 import { TRANSLATION_LANGUAGES } from '@/content';
 import { SchemaRules } from '@/common/openapi/schema-rules';
+import { wasSentWithPrototypeKeys } from '@/common/validation/prototype-keys';
 import { IsNestedObject, IsOmittable } from '@/common/validation/validation.decorators';
 
 /**
@@ -26,6 +28,10 @@ export function TranslationsOf(text: Type, schemaName: string): Type {
 
 const KNOWN = new Set<string>(TRANSLATION_LANGUAGES);
 
+/** Every key a language of a translation; `__proto__` and `constructor` too, which the validation pipe deletes, are not. */
+const inKnownLanguages = (value: unknown): boolean =>
+  typeof value !== 'object' || value === null || (Object.keys(value).every((key) => KNOWN.has(key)) && !wasSentWithPrototypeKeys(value));
+
 /**
  * An item's optional `translations` (`{ "nederlands": { "title": … } }`), declared once for both.
  * A language the service does not know, or `english` (the item's own fields), is refused: a typo
@@ -36,10 +42,14 @@ export function TranslationsField(translations: () => Type): PropertyDecorator {
     // Written out here: @nestjs/swagger knows a lazy type by the name an arrow gets from a `type:` key.
     ApiPropertyOptional({ type: () => translations(), description: 'The texts in the other languages; a field left out reads in English' }),
     IsOmittable(),
+    // The object class-transformer makes holds only the languages it declares: the rule reads the body as sent.
+    Transform(({ value, obj, key }: { value: unknown; obj: Record<string, unknown>; key: string }) =>
+      inKnownLanguages(obj[key]) ? value : obj[key],
+    ),
     ValidateBy({
       name: 'knownLanguages',
       validator: {
-        validate: (value: unknown) => typeof value !== 'object' || value === null || Object.keys(value).every((key) => KNOWN.has(key)),
+        validate: inKnownLanguages,
         defaultMessage: () => `Translations are written in ${TRANSLATION_LANGUAGES.join(', ')} (English is the item's own fields)`,
       },
     }),

@@ -126,10 +126,19 @@ describe('content in the visitor’s language, on PostgreSQL', () => {
     ['a language it does not know', { francais: { title: 'Prix' } }],
     ['English, which is the item’s own fields', { english: { title: 'Award' } }],
     ['a translated field over its rules', { nederlands: { title: 'x'.repeat(201) } }],
+    // As JSON text: a test's arguments are copied, and a copy drops an own `__proto__`.
+    ['`__proto__`', '{"__proto__":{"title":"Prijs"}}'],
+    ['`constructor`', '{"constructor":{"title":"Prijs"}}'],
   ])('refuses translations in %s with 422, changing nothing', async (_, translations) => {
     const id = DEMO_CONTENT.awards[0].id;
     const before = await dutchAward(id);
-    const response = await admin().patch(`/api/awards/${id}`, { translations }).expect(422);
+    const body = typeof translations === 'string' ? `{"translations":${translations}}` : { translations };
+    const response = await request(onDatabase.testApp.server)
+      .patch(`/api/awards/${id}`)
+      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+      .set('Content-Type', 'application/json')
+      .send(body)
+      .expect(422);
     expect(response.body.detail[0].loc.slice(0, 2)).toEqual(['body', 'translations']);
     expect(await dutchAward(id)).toEqual(before);
   });

@@ -1,6 +1,7 @@
 import { ArgumentMetadata, Injectable, UnsupportedMediaTypeException, ValidationPipe } from '@nestjs/common';
 import { BODY_NOT_JSON, UNSUPPORTED_BODY } from '@/common/http/json-bodies-only';
 import { isOptionalBody } from './optional-body';
+import { notePrototypeKeys } from './prototype-keys';
 import { ErrorLocation, RequestValidationException } from './request-validation.exception';
 import { toValidationIssues } from './validation-issues';
 
@@ -51,6 +52,11 @@ export class RequestValidationPipe extends ValidationPipe {
       }
       throw error;
     }
+  }
+
+  protected override stripProtoKeys(value: unknown): void {
+    notePrototypeKeys(value);
+    super.stripProtoKeys(value);
   }
 
   private async acceptsNoParameters(metadata: ArgumentMetadata): Promise<boolean> {
