@@ -95,12 +95,23 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
     });
   }
 
+  /**
+   * In place: the rows whose key an item names are updated, the others deleted, and new items
+   * inserted; so a concurrent write to an item that is there before and after waits for this and
+   * then lands, never finding it gone.
+   */
   replaceAll(items: readonly E[]): Promise<void> {
     return this.inTransaction(async () => {
-      await this.rows.deleteAll();
-      const rows = items.map((item, sortOrder) => this.rows.create({ ...item, sortOrder } as DeepPartial<E>));
+      const select = { id: true, [this.key]: true } as FindOptionsSelect<E>;
+      const existing = await this.rows.find({ select, lock: { mode: 'pessimistic_write' } });
+      const kept = new Set(items.map((item) => this.keyOf(item)));
+      const idOf = new Map(existing.map((row) => [this.keyOf(row), row.id]));
+      const gone = existing.filter((row) => !kept.has(this.keyOf(row))).map((row) => row.id);
+      for (let start = 0; start < gone.length; start += INSERT_CHUNK)
+        await this.rows.delete({ id: In(gone.slice(start, start + INSERT_CHUNK)) } as FindOptionsWhere<E>);
+      const rows = items.map((item, sortOrder) => ({ ...item, id: idOf.get(this.keyOf(item)) ?? item.id, sortOrder }));
       for (let start = 0; start < rows.length; start += INSERT_CHUNK)
-        await this.rows.insert(rows.slice(start, start + INSERT_CHUNK) as never);
+        await this.rows.upsert(rows.slice(start, start + INSERT_CHUNK) as never, { conflictPaths: ['id'] });
     });
   }
 

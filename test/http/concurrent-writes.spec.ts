@@ -49,6 +49,29 @@ describe('concurrent writes against PostgreSQL', () => {
     await api('put', '/api/admin/content', exported);
   });
 
+  it('never makes a write to an item that exists before and after an import or a restore answer 404 or vanish', async () => {
+    const document = (await api('get', '/api/admin/content')).body as object;
+    const slug = DEMO.projects[0].slug;
+    // A revision that holds the project: the one the import below records (revisions are recorded within 2 s).
+    const revisionHoldingIt = async () => {
+      const [{ id }] = (await api('get', '/api/admin/content/revisions?limit=1')).body as { id: number }[];
+      const { projects } = (await api('get', `/api/admin/content/revisions/${id}`)).body as { projects: { slug: string }[] };
+      expect(projects.map((project) => project.slug)).toContain(slug);
+      return id;
+    };
+    const replacements = [
+      () => api('put', '/api/admin/content', document),
+      async () => otherApi('post', `/api/admin/content/revisions/${await vi.waitFor(revisionHoldingIt, { timeout: 5_000 })}/restore`),
+    ];
+    for (const replace of replacements) {
+      const writes = Array.from({ length: 15 }, (_, index) =>
+        (index % 2 ? api : otherApi)('patch', `/api/projects/${slug}`, { status: `Status ${index}` }),
+      );
+      const [replaced, ...patched] = await Promise.all([replace(), ...writes]);
+      expect([replaced.status, ...patched.map(({ status }) => status)]).toEqual([200, ...patched.map(() => 200)]);
+    }
+  });
+
   it('creates the profile once when two first PUTs arrive at once, on one instance or two', async () => {
     for (let round = 0; round < 5; round += 1) {
       await api('put', '/api/admin/content', { ...(await api('get', '/api/admin/content')).body, profile: null });
