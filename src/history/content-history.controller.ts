@@ -1,6 +1,7 @@
 import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
+import { HttpValidationErrorDto } from '@/common/http/error-bodies.dto';
 import { CONTENT_STORE_UNAVAILABLE } from '@/common/openapi/common-responses';
 import { type ContentDocument } from '@/content';
 import { ContentCountsDto, ContentDocumentDto } from '@/portfolio/dto/content-document.dto';
@@ -52,7 +53,16 @@ export class ContentHistoryController {
     description:
       'As an import of that revision’s document: one transaction, every list replaced. It is recorded as a revision of its own (source `restore`), ' +
       'so restoring the revision before it undoes it.',
-    responses: { 200: ContentCountsDto, 404: NOT_FOUND, 503: CONTENT_STORE_UNAVAILABLE },
+    responses: {
+      200: ContentCountsDto,
+      404: NOT_FOUND,
+      422: {
+        type: HttpValidationErrorDto,
+        description:
+          'The revision’s document breaks today’s rules (recorded under older ones, or from SQL typed by hand): `loc` points into it',
+      },
+      503: CONTENT_STORE_UNAVAILABLE,
+    },
   })
   restore(@Param() { revision_id }: RevisionIdParams): Promise<ContentCountsDto> {
     return this.history.restore(revision_id);

@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { ContentDocument } from '@/content';
+import { ContentDocumentPipe } from '@/portfolio/content-document.pipe';
 import { PortfolioService } from '@/portfolio/portfolio.service';
 import type { ContentCountsDto } from '@/portfolio/dto/content-document.dto';
 import { CONTENT_DOMAINS } from '@/read-model/content-domains';
@@ -20,6 +21,7 @@ export class ContentHistoryService {
   constructor(
     private readonly history: ContentHistoryRepository,
     private readonly portfolio: PortfolioService,
+    private readonly documents: ContentDocumentPipe,
   ) {}
 
   /** Newest first; `before` names the oldest revision of the previous page. */
@@ -36,8 +38,13 @@ export class ContentHistoryService {
     return { version: 1, profile: profile[0] ?? null, ...lists } as unknown as ContentDocument;
   }
 
-  /** The revision's document becomes the content, as an import does; the history records it as a restore. */
+  /**
+   * The revision's document becomes the content, as an import does, checked as an import is: one
+   * recorded under older rules, or from SQL typed by hand, is 422 and changes nothing. The history
+   * records it as a restore.
+   */
   async restore(id: number): Promise<ContentCountsDto> {
-    return this.portfolio.import(await this.document(id), 'restore');
+    const document = await this.documents.transform(await this.document(id));
+    return this.portfolio.import(document as unknown as ContentDocument, 'restore');
   }
 }

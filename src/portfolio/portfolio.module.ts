@@ -5,6 +5,7 @@ import { ExperienceModule } from '@/experience/experience.module';
 import { ProfileModule } from '@/profile/profile.module';
 import { ProjectsModule } from '@/projects/projects.module';
 import { SkillsModule } from '@/skills/skills.module';
+import { ContentDocumentPipe } from './content-document.pipe';
 import { ContentSeeder } from './content-seeder';
 import { PortfolioController } from './portfolio.controller';
 import { PortfolioService } from './portfolio.service';
@@ -13,7 +14,7 @@ import { PortfolioService } from './portfolio.service';
 @Module({
   imports: [ProfileModule, ProjectsModule, ExperienceModule, SkillsModule, AwardsModule, CertificationsModule],
   controllers: [PortfolioController],
-  providers: [PortfolioService, ContentSeeder],
-  exports: [PortfolioService],
+  providers: [PortfolioService, ContentSeeder, ContentDocumentPipe],
+  exports: [PortfolioService, ContentDocumentPipe],
 })
 export class PortfolioModule {}

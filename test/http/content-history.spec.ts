@@ -146,6 +146,25 @@ describe('content history', () => {
     expect((await as(first).get('/api/admin/content').expect(200)).body).toMatchObject({ awards: [], profile: { name: 'Joris de Vries' } });
   });
 
+  it('refuses to restore a revision that breaks today’s rules with 422 and loc paths into it, changing nothing', async () => {
+    const content = async () => (await as(first).get('/api/admin/content').expect(200)).body as typeof DEMO_CONTENT;
+    const good = await content();
+    for (const [sql, loc] of [
+      [`UPDATE projects SET title = '' WHERE sort_order = 0`, ['body', 'projects', 0, 'title']],
+      [`UPDATE projects SET image = 'javascript:alert(1)' WHERE sort_order = 1`, ['body', 'projects', 1, 'image']],
+    ] as const) {
+      const before = await newest();
+      await database.query(sql);
+      const broken = await nextRevision(before);
+      await as(first).put('/api/admin/content').send(good).expect(200);
+      const restoredGood = await nextRevision(broken);
+      const refused = await as(second).post(`${REVISIONS}/${broken.id}/restore`).expect(422);
+      expect(refused.body.detail).toEqual([expect.objectContaining({ loc })]);
+      expect(await content()).toEqual(good);
+      expect((await newest()).id).toBe(restoredGood.id);
+    }
+  });
+
   it(`keeps the newest CONTENT_HISTORY_LIMIT revisions, and nothing only the forgotten ones used`, async () => {
     let latest = await newest();
     for (const year of ['2040', '2041', '2042', '2043', '2044', '2045', '2046']) {
