@@ -2,9 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import type { ConfigType } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cors, { type CorsOptions } from 'cors';
-import type { Express, Request, RequestHandler } from 'express';
+import type { Express, RequestHandler } from 'express';
 import helmet from 'helmet';
-import { BODY_LIMIT, takesLargeBody } from './common/http/body-limits';
+import { BODY_LIMIT, refuseAnnouncedOversizeBodies, takesLargeJsonBody } from './common/http/body-limits';
 import { clientAddressBy } from './common/http/client-address';
 import { answerConditionalRequestsByTheirValidators } from './common/http/conditional-requests';
 import { isJsonInUtf8, markBodiesNotJson } from './common/http/json-bodies-only';
@@ -29,7 +29,7 @@ import { ReadModel } from './read-model/read-model';
  * JSON bodies in UTF-8, at most BODY_LIMIT, are parsed before routing; the large one is read after
  * its credential check. (The parser runs inside Express: the request it passes is Express's.)
  */
-const parsedUpFront = (req: IncomingMessage): boolean => !takesLargeBody(req as Request) && isJsonInUtf8(req);
+const parsedUpFront = (req: IncomingMessage): boolean => !takesLargeJsonBody(req) && isJsonInUtf8(req);
 
 /** Every route is under /api, but for these: declared with their full path, each beside a twin outside it. */
 const API_PREFIX = 'api';
@@ -109,6 +109,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(requestLogMiddleware(app.get(REQUEST_LOGGER)));
   if (httpMetrics) app.use(httpMetricsMiddleware(httpMetrics));
   for (const handler of securityAndCors) app.use(handler);
+  app.use(refuseAnnouncedOversizeBodies);
   app.use(markBodiesNotJson);
   app.useBodyParser('json', { limit: BODY_LIMIT, type: parsedUpFront });
   app.get(OpenApiExplorer).serveFor(app, config.openApiServers);

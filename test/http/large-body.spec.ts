@@ -37,6 +37,11 @@ class Upload {
     return /^HTTP\/1\.1 (\d{3})/.exec(this.received)?.[1] === undefined ? undefined : Number(/^HTTP\/1\.1 (\d{3})/.exec(this.received)![1]);
   }
 
+  /** The status of every answer that came. */
+  answers(): number[] {
+    return [...this.received.matchAll(/HTTP\/1\.1 (\d{3})/g)].map(([, status]) => Number(status));
+  }
+
   body(): unknown {
     return JSON.parse(this.received.slice(this.received.indexOf('\r\n\r\n') + 4));
   }
@@ -84,6 +89,48 @@ describe('the large body of PUT /api/admin/content (audit, round three, item 1)'
     const upload = open({ Authorization: `Bearer ${ADMIN_TOKEN}`, 'X-Forwarded-For': '203.0.113.90' });
     expect(await upload.status()).toBe(429);
     upload.close();
+  });
+
+  it.each(['/API/ADMIN/CONTENT', '/api/admin/content/', '/Api/Admin/Content/'])(
+    'reaches the import as %s, as routing does, with the same limits: 5 MB, read after the credential, never inflated',
+    async (path) => {
+      const padded = JSON.stringify({ ...(JSON.parse(document) as object), padding: 'x'.repeat(200 * 1024) });
+      const put = () => request(testApp.server).put(path).set('Content-Type', 'application/json');
+      await put().send(padded).expect(401);
+      await put().set('Authorization', `Bearer ${ADMIN_TOKEN}`).send(padded).expect(200);
+      await put().set('Authorization', `Bearer ${ADMIN_TOKEN}`).set('Content-Encoding', 'gzip').send(gzipSync(padded)).expect(415);
+    },
+  );
+
+  it('answers a body announced over its route’s limit 413 at once, before any of it comes', async () => {
+    for (const [path, limit] of [
+      ['/api/admin/content', '5 MB'],
+      ['/api/profile', '100 KB'],
+    ]) {
+      const upload = open({ Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Length': FIVE_MB + 1 }, 'PUT', path);
+      expect(await upload.status()).toBe(413);
+      expect(upload.body()).toEqual({ detail: `Request body exceeds the ${limit} limit` });
+      upload.close();
+    }
+  });
+
+  it('answers a request once: one answered before its body came gets no later 408 when the rest is late', async () => {
+    const server = testApp.app.getHttpServer();
+    server.requestTimeout = 1_000;
+    server.headersTimeout = 1_000;
+    try {
+      const upload = Upload.open(port, 'PUT', '/api/admin/content', { 'Transfer-Encoding': 'chunked' }).send('b\r\n{"version":\r\n');
+      expect(await upload.status()).toBe(401);
+      for (let part = 0; part < 12; part += 1) {
+        upload.send(`400\r\n${' '.repeat(1024)}\r\n`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(upload.answers()).toEqual([401]);
+      upload.close();
+    } finally {
+      server.requestTimeout = 30_000;
+      server.headersTimeout = 10_000;
+    }
   });
 
   it.each([

@@ -33,6 +33,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const [status, body] = this.toResponse(exception, request);
     if (response.headersSent) return;
+    // Answered before its body has all come (401, 413, 415, 429 answered early): the connection closes
+    // after this answer, so the request is answered once, never again by a later time-out (408).
+    if (!request.complete) response.setHeader('Connection', 'close');
     // Not res.json(): an error body is no representation to validate, so it carries no ETag.
     const json = JSON.stringify(body);
     response.status(status).type('application/json').setHeader('Content-Length', Buffer.byteLength(json));
