@@ -37,6 +37,11 @@ describe('Request logging', () => {
     expect(logs.raw.join('')).not.toContain('someone@example.com');
   });
 
+  it('names the path the client sent, also of a route nothing answers', async () => {
+    await http().get('/api/nonexistent/deeper').set('X-Request-Id', 'log-unknown').expect(404);
+    expect((await logs.requestLine('log-unknown')).req).toEqual({ id: 'log-unknown', method: 'GET', path: '/api/nonexistent/deeper' });
+  });
+
   it('writes no request headers, so a token never reaches the log', async () => {
     await http().get('/api/auth/me').set('Authorization', 'Bearer static-admin-secret-for-request-logs').set('X-Request-Id', 'log-2');
     const line = await logs.requestLine('log-2');

@@ -32,10 +32,12 @@ export function logRequest(
   route: () => string | undefined,
   startedAt = performance.now(),
 ): void {
+  // Read now: the path the client sent, before any handler rewrites req.url (Nest's not-found handler does).
+  const fields = requestFields(req);
   // 'close' follows every response: after 'finish', or alone when the client went away first.
   res.once('close', () => {
     const line = {
-      req: requestFields(req),
+      req: fields,
       route: route(),
       res: { status: res.statusCode },
       durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
