@@ -19,6 +19,10 @@ class CvEnvironment {
   /** How long content must rest before a published CV is rendered again (at most 20 s after a burst began). */
   @EnvInteger(0, 20_000)
   readonly CV_REPUBLISH_DELAY_MS: number = 5_000;
+
+  /** How long a render may take in all: its wait in the queue, the browser's launch, the page. */
+  @EnvInteger(1_000, 120_000)
+  readonly CV_RENDER_TIMEOUT_MS: number = 30_000;
 }
 
 export interface CvConfig {
@@ -29,6 +33,7 @@ export interface CvConfig {
   /** The browser that renders generated CVs; a missing one makes generation answer 503. */
   chromiumPath: string;
   republishDelayMs: number;
+  renderTimeoutMs: number;
 }
 
 export const cvConfig = registerAs('cv', (): CvConfig => {
@@ -38,5 +43,6 @@ export const cvConfig = registerAs('cv', (): CvConfig => {
     shipsDemoFiles: resolve(env.CV_DIR) === resolve(SHIPPED_CV_DIR),
     chromiumPath: env.CHROMIUM_PATH,
     republishDelayMs: env.CV_REPUBLISH_DELAY_MS,
+    renderTimeoutMs: env.CV_RENDER_TIMEOUT_MS,
   };
 });

@@ -113,4 +113,17 @@ describe('the owner', () => {
     expect(served.status).toBe(200);
     expect(((await served.json()) as { lang: string }[]).map(({ lang }) => lang)).toEqual(['english', 'nederlands']);
   });
+
+  it('publishes the Dutch CV from the content, rendered by the stack as it runs (the image: Node on jemalloc), then goes back', async () => {
+    const published = await call('/api/admin/cv/nederlands/publish', { method: 'POST', admin: true });
+    expect([published.status, await published.json()]).toEqual([200, expect.objectContaining({ lang: 'nederlands', source: 'published' })]);
+    const download = await call('/api/download-cv?lang=nederlands');
+    expect([download.status, download.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    expect(
+      Buffer.from(await download.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect((await call('/api/admin/cv/nederlands', { method: 'DELETE', admin: true })).status).toBe(204);
+  });
 });

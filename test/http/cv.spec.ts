@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -10,7 +10,7 @@ import { LogLines } from '@test/support/log-lines';
 import { recordMetrics } from '@test/support/metrics';
 import { pdfText } from '@test/support/pdf-text';
 import { TcpProxy } from '@test/support/tcp-proxy';
-import { createTestApp, type TestApp } from '@test/support/test-app';
+import { applyEnv, createTestApp, type TestApp } from '@test/support/test-app';
 
 // supertest hands an application/pdf body over as a Buffer.
 const SHIPPED_CVS = join(process.cwd(), 'assets', 'cv');
@@ -340,5 +340,58 @@ describe('CV generation when it cannot or may not run', () => {
     await testApp.close();
     expect(isRunning(pid)).toBe(false);
     await vi.waitFor(() => expect(processesUsing(profileDir)).toEqual([]));
+  });
+});
+
+describe('CV rendering that cannot wedge (audit, round four)', () => {
+  const jemalloc = execFileSync('dpkg', ['-L', 'libjemalloc2'], { encoding: 'utf8' })
+    .split('\n')
+    .find((path) => path.endsWith('/libjemalloc.so.2'))!;
+
+  it('starts Chromium without the allocator preload Node runs on in the image', async () => {
+    const restore = applyEnv({ LD_PRELOAD: jemalloc, MALLOC_CONF: 'background_thread:true' });
+    const testApp = await createTestApp({ env: { FEATURE_CV_GENERATION: 'true', RATE_LIMIT_ENABLED: 'false' } });
+    try {
+      await request(testApp.server).patch('/api/cv/generate').expect(200);
+      const pid = (await testApp.app.get(ChromiumPdfRenderer).browserPid())!;
+      const environment = (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0');
+      expect(environment.filter((entry) => /^(LD_PRELOAD|MALLOC_CONF)=/.test(entry))).toEqual([]);
+    } finally {
+      await testApp.close();
+      restore();
+    }
+  });
+
+  it('answers 503 within the deadline when the browser never starts, logs why once, and tries a fresh one next time', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'stuck-chromium-'));
+    const launches = join(folder, 'launches');
+    const stuck = join(folder, 'chromium');
+    // A browser that never answers on its DevTools pipe; it notes each launch.
+    await writeFile(stuck, `#!/bin/sh\necho launched >> ${launches}\nexec sleep 60\n`, { mode: 0o755 });
+    const logs = new LogLines();
+    const testApp = await createTestApp({
+      env: {
+        FEATURE_CV_GENERATION: 'true',
+        RATE_LIMIT_ENABLED: 'false',
+        CHROMIUM_PATH: stuck,
+        CV_RENDER_TIMEOUT_MS: '1500',
+        LOG_LEVEL: 'info',
+      },
+      logDestination: logs,
+    });
+    try {
+      const startedAt = Date.now();
+      const answers = await Promise.all([1, 2, 3].map(() => request(testApp.server).patch('/api/cv/generate')));
+      expect(answers.map(({ status }) => status)).toEqual([503, 503, 503]);
+      // Each waited at most its own deadline, the queue's wait included.
+      expect(Date.now() - startedAt).toBeLessThan(3 * 1_500);
+      const reasons = () => logs.entries.filter((entry) => entry.event === 'chromium_unavailable').map((entry) => entry.reason);
+      await vi.waitFor(() => expect(reasons()).toEqual(['did not start within 1500 ms']), { timeout: 3_000 });
+      await request(testApp.server).patch('/api/cv/generate').expect(503);
+      expect((await readFile(launches, 'utf8')).trim().split('\n').length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await testApp.close();
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
