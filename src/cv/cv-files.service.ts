@@ -28,6 +28,8 @@ export interface CvFileInfo {
   etag: string;
   source: CvSource;
   updatedAt: Date;
+  /** A published CV's: the fingerprint of the content it was rendered from. */
+  renderedFrom?: string;
 }
 
 /** A download's file; without `content` when the request already holds it (304). */
@@ -84,24 +86,23 @@ export class CvFilesService {
     return { total: CV_LANGUAGES.reduce((sum, lang) => sum + byLocale[lang], 0), byLocale };
   }
 
-  /** What each language serves now. */
-  served(): Promise<CvServedDto[]> {
-    return Promise.all(CV_LANGUAGES.map((lang) => this.servedIn(lang)));
-  }
-
-  /** What a language serves now. */
-  async servedIn(lang: CvLanguage): Promise<CvServedDto> {
+  /** What a language serves now; `currentFingerprint` tells whether a published CV shows the content as it is. */
+  async servedIn(lang: CvLanguage, currentFingerprint: (lang: CvLanguage) => Promise<string>): Promise<CvServedDto> {
     const file = await this.find(lang).catch(() => undefined);
-    return file
-      ? { lang, source: file.source, bytes: file.size, updatedAt: file.updatedAt.toISOString() }
-      : { lang, source: 'none', bytes: 0, updatedAt: null };
+    if (!file) return { lang, source: 'none', bytes: 0, updatedAt: null, renderedFrom: null, current: null };
+    const { source, size: bytes, updatedAt, renderedFrom = null } = file;
+    const current = source === 'published' ? renderedFrom === (await currentFingerprint(lang)) : null;
+    return { lang, source, bytes, updatedAt: updatedAt.toISOString(), renderedFrom: source === 'published' ? renderedFrom : null, current };
   }
 
   /** The CV a language serves, counting nothing (HEAD, the link); 404 when there is none. */
   async find(lang: CvLanguage): Promise<CvFileInfo> {
     const filename = cvFileName(lang);
     const stored = await this.whileTheDatabaseServes(() => this.stored.info(lang), undefined);
-    if (stored) return { filename, size: stored.bytes, etag: stored.etag, source: stored.origin, updatedAt: stored.updatedAt };
+    if (stored) {
+      const { bytes: size, etag, origin: source, updatedAt, contentHash } = stored;
+      return { filename, size, etag, source, updatedAt, ...(contentHash === null ? {} : { renderedFrom: contentHash }) };
+    }
     const file = (await this.servesShippedFiles()) ? await stat(this.shippedPath(lang)).catch(() => undefined) : undefined;
     if (!file?.isFile()) throw notAvailable(lang);
     // As Express's static files are tagged: size and modification time.

@@ -5,6 +5,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import request from 'supertest';
 import { DEMO_CONTENT } from '@/content';
 import { STALLED_ANSWER_TIMEOUT_MS } from '@/common/http/service-http-adapter';
+import { CvGenerationService } from '@/cv/cv-generation.service';
 import { CvDocumentsRepository } from '@/cv/persistence/cv-documents.repository';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
@@ -78,7 +79,14 @@ describe("the owner's CV is the download", () => {
 
   it('serves an uploaded PDF as sent, on every instance, until it is deleted', async () => {
     const uploaded = await upload(first, 'english', OWN_PDF).expect(200);
-    expect(uploaded.body).toEqual({ lang: 'english', source: 'upload', bytes: OWN_PDF.length, updatedAt: expect.any(String) });
+    expect(uploaded.body).toEqual({
+      lang: 'english',
+      source: 'upload',
+      bytes: OWN_PDF.length,
+      updatedAt: expect.any(String),
+      renderedFrom: null,
+      current: null,
+    });
     const fromSecond = await download(second, 'english').expect(200);
     expect(Buffer.compare(fromSecond.body as Buffer, OWN_PDF)).toBe(0);
     expect(fromSecond.headers['content-disposition']).toBe('attachment; filename="cv-english.pdf"');
@@ -169,6 +177,34 @@ describe("the owner's CV is the download", () => {
     // An upload is kept as sent, whatever the content does.
     expect(Buffer.compare((await download(second, 'english').expect(200)).body as Buffer, OWN_PDF)).toBe(0);
   }, 30_000);
+
+  it('never leaves a published CV stale: a republish that fails, or finds another instance at it, is tried again until it matches', async () => {
+    await putContent(OWNER);
+    await admin(first).post('/api/admin/cv/english/publish').expect(200);
+    const status = async () => ((await admin(first).get('/api/admin/cv').expect(200)).body as { current: boolean | null }[])[0];
+    expect(await status()).toMatchObject({ source: 'published', renderedFrom: expect.any(String), current: true });
+    const holdsName = async (name: string) => (await pdfText((await download(second, 'english')).body as Buffer)).includes(name);
+
+    // A render that fails on both instances, once each.
+    const renders = [first, second].map(({ app }) => vi.spyOn(app.get(CvGenerationService), 'renderWithFingerprint'));
+    for (const render of renders) render.mockRejectedValueOnce(new Error('the browser went away'));
+    await admin(second).patch('/api/profile').send({ name: 'Joris Bakker' }).expect(200);
+    await vi.waitFor(() => expect(logs.entries.some((entry) => entry.event === 'cv_republish_failed')).toBe(true), { timeout: 5_000 });
+    expect((await status()).current).toBe(false);
+    await vi.waitFor(async () => expect(await holdsName('Joris Bakker')).toBe(true), { timeout: 15_000, interval: 250 });
+    expect((await status()).current).toBe(true);
+    for (const render of renders) render.mockRestore();
+
+    // Another holds the lock (as an instance rendering from the content before this change would).
+    const stored = first.app.get(CvDocumentsRepository);
+    let release = () => undefined as void;
+    const held = stored.onceAcrossInstances(() => new Promise<void>((resolve) => (release = resolve)));
+    await admin(second).patch('/api/profile').send({ name: 'Joris Smit' }).expect(200);
+    await vi.waitFor(() => expect(logs.entries.some((entry) => entry.event === 'cv_republish_deferred')).toBe(true), { timeout: 5_000 });
+    release();
+    await held;
+    await vi.waitFor(async () => expect(await holdsName('Joris Smit')).toBe(true), { timeout: 15_000, interval: 250 });
+  }, 40_000);
 
   it("renders again outside the lock's transaction, whose lock another instance still finds held", async () => {
     const [stored, storedElsewhere] = [first, second].map(({ app }) => app.get(CvDocumentsRepository));

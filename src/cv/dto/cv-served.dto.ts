@@ -29,4 +29,21 @@ export class CvServedDto {
     example: '2026-11-25T14:03:11.000Z',
   })
   readonly updatedAt!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'A published CV: the fingerprint of the content it was last rendered from, at updatedAt (null otherwise)',
+    example: 'q0Jx9v3c1mH8yWc2kQz3cF4o2tq5Kx7b0lT3v8NwY1s',
+  })
+  readonly renderedFrom!: string | null;
+
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    description:
+      'A published CV: whether it shows the content as it is now; false only until it is rendered again (within 30 s of a change, retried until it is). Null otherwise',
+    example: true,
+  })
+  readonly current!: boolean | null;
 }
