@@ -18,6 +18,7 @@ const EXTERNAL = [
   /^@azure\//,
   /^@opentelemetry\/(exporter-prometheus|sdk-metrics)/,
   /^ioredis/,
+  /^altcha-lib/,
   /^jose/,
   /^passport-jwt/,
   /^jsonwebtoken/,

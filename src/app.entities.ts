@@ -2,6 +2,7 @@ import { ContactMessageEntity } from './contact/entities/contact-message.entity'
 import { AwardEntity } from './awards/entities/award.entity';
 import { CertificationEntity } from './certifications/entities/certification.entity';
 import { CvDocumentEntity } from './cv/entities/cv-document.entity';
+import { CvDownloadDailyCountEntity } from './cv/entities/cv-download-daily-count.entity';
 import { CvDownloadEventEntity } from './cv/entities/cv-download-event.entity';
 import { ContentChangeEntity } from './history/entities/content-change.entity';
 import { ContentRevisionEntity } from './history/entities/content-revision.entity';
@@ -28,6 +29,7 @@ export const ENTITIES = [
   CertificationEntity,
   ContactMessageEntity,
   CvDownloadEventEntity,
+  CvDownloadDailyCountEntity,
   CvDocumentEntity,
   ContentChangeEntity,
   ContentRevisionEntity,

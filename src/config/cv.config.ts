@@ -23,6 +23,10 @@ class CvEnvironment {
   /** How long a render may take in all: its wait in the queue, the browser's launch, the page. */
   @EnvInteger(1_000, 120_000)
   readonly CV_RENDER_TIMEOUT_MS: number = 30_000;
+
+  /** Download events older than this many days are folded into counts per language and day. */
+  @EnvInteger(1, 36_500)
+  readonly DOWNLOAD_EVENTS_RETENTION_DAYS: number = 400;
 }
 
 export interface CvConfig {
@@ -34,6 +38,7 @@ export interface CvConfig {
   chromiumPath: string;
   republishDelayMs: number;
   renderTimeoutMs: number;
+  downloadEventsRetentionDays: number;
 }
 
 export const cvConfig = registerAs('cv', (): CvConfig => {
@@ -44,5 +49,6 @@ export const cvConfig = registerAs('cv', (): CvConfig => {
     chromiumPath: env.CHROMIUM_PATH,
     republishDelayMs: env.CV_REPUBLISH_DELAY_MS,
     renderTimeoutMs: env.CV_RENDER_TIMEOUT_MS,
+    downloadEventsRetentionDays: env.DOWNLOAD_EVENTS_RETENTION_DAYS,
   };
 });

@@ -1,6 +1,7 @@
 import { appConfig } from './app.config';
 import { authConfig } from './auth.config';
 import { badgesConfig } from './badges.config';
+import { contactConfig } from './contact.config';
 import { contentConfig } from './content.config';
 import { cvConfig } from './cv.config';
 import { databaseConfig } from './database.config';
@@ -14,6 +15,7 @@ export const CONFIGURATIONS = [
   appConfig,
   authConfig,
   badgesConfig,
+  contactConfig,
   contentConfig,
   cvConfig,
   databaseConfig,

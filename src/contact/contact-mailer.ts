@@ -12,10 +12,17 @@ export interface ContactNotice {
   receivedAt: Date;
 }
 
-/** Control characters (CR/LF above all) would start a new header: they become spaces. */
+/** Control characters (CR/LF above all) would start a new header, or a line of a field's own in a mail: they become spaces. */
 export function headerSafe(value: string): string {
   return value.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
 }
+
+/** A text of several lines, each indented, so that none of them can pass for a line of the mail's own (`Company: …`). */
+const indented = (text: string): string =>
+  text
+    .split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)
+    .map((line) => `  ${line}`)
+    .join('\n');
 
 /**
  * The contact form's two mails. Each rejects with nodemailer's error when the mail server
@@ -38,7 +45,14 @@ export class ContactMailer {
       subject: 'Portfolio contact from {{ senderName }}',
       template: 'contact-notification',
       textTemplate: 'contact-notification.txt',
-      context: { ...notice, senderName: sender.name, company: notice.company ?? '—', receivedAt: notice.receivedAt.toISOString() },
+      context: {
+        ...notice,
+        name: sender.name,
+        senderName: sender.name,
+        company: notice.company === null ? '—' : headerSafe(notice.company),
+        indentedMessage: indented(notice.message),
+        receivedAt: notice.receivedAt.toISOString(),
+      },
     });
   }
 

@@ -1,16 +1,22 @@
-import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { RequestId } from '@/common/http/request-id.middleware';
 import { Operation } from '@/common/openapi/operation.decorator';
+import { headerRef } from '@/common/openapi/response-headers';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
+import { ContactChallenge } from './contact-challenge';
 import { ContactService } from './contact.service';
+import { ContactChallengeDto } from './dto/contact-challenge.dto';
 import { ContactRequestDto } from './dto/contact-request.dto';
 import { ContactResponseDto } from './dto/contact-response.dto';
 
 @ApiTags('contact')
 @Controller('contact')
 export class ContactController {
-  constructor(private readonly contact: ContactService) {}
+  constructor(
+    private readonly contact: ContactService,
+    private readonly challenges: ContactChallenge,
+  ) {}
 
   @Post()
   @HttpCode(HttpStatus.OK)
@@ -45,5 +51,27 @@ export class ContactController {
   })
   submit(@Body() request: ContactRequestDto, @RequestId() requestId: string): Promise<ContactResponseDto> {
     return this.contact.submit(request, requestId);
+  }
+
+  @Get('challenge')
+  @RateLimit(30)
+  @Header('Cache-Control', 'no-store')
+  @Operation({
+    operationId: 'getContactChallenge',
+    summary: 'A proof-of-work challenge for the contact form (CONTACT_CHALLENGE=altcha)',
+    description:
+      "The ALTCHA widget (challengeurl) solves it in the browser and puts the solution in the message's `altcha` field. " +
+      'A challenge is valid for 10 minutes and is spent by one message.',
+    responses: {
+      200: {
+        type: ContactChallengeDto,
+        description: 'A signed challenge, as altcha-lib makes it; never kept by a cache (Cache-Control: no-store)',
+        headers: { 'Cache-Control': headerRef('Cache-Control') },
+      },
+      404: { description: 'The form asks no challenge', detail: 'The contact form asks no challenge (CONTACT_CHALLENGE is off)' },
+    },
+  })
+  challenge(): Promise<ContactChallengeDto> {
+    return this.challenges.create();
   }
 }

@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { storageFor } from '@/database/storage-for';
+import { RateLimitStorageModule } from '@/common/rate-limit/rate-limit-storage.module';
 import { MailModule } from '@/mail/mail.module';
+import { ConfirmationAllowance } from './confirmation-allowance';
+import { ContactChallenge } from './contact-challenge';
 import { ContactController } from './contact.controller';
 import { ContactMailer } from './contact-mailer';
 import { ContactRedelivery } from './contact-redelivery.service';
@@ -8,11 +11,13 @@ import { ContactService } from './contact.service';
 import { ContactMessagesRepository, UnkeptContactMessages } from './persistence/contact-messages.repository';
 
 @Module({
-  imports: [MailModule],
+  imports: [MailModule, RateLimitStorageModule],
   controllers: [ContactController],
   providers: [
     ContactService,
     ContactMailer,
+    ContactChallenge,
+    ConfirmationAllowance,
     ContactRedelivery,
     storageFor(ContactMessagesRepository, {
       postgres: async () => (await import('./persistence/typeorm-contact-messages.repository.js')).typeOrmContactMessages,

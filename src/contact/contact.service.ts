@@ -4,7 +4,10 @@ import type { ContactRequestDto } from './dto/contact-request.dto';
 import type { ContactResponseDto } from './dto/contact-response.dto';
 import type { ContactMessageEntity } from './entities/contact-message.entity';
 import { type AttemptResult, attemptMail, type MailAttempt, statusAfter } from './mail-attempt';
+import { ConfirmationAllowance } from './confirmation-allowance';
+import { ContactChallenge } from './contact-challenge';
 import {
+  CONTACT_MAILS,
   type ClaimedMessage,
   type ContactMail,
   ContactMessagesRepository,
@@ -21,13 +24,15 @@ const NOT_KEPT = 'Your message could not be delivered; please try again later';
 
 /** The owner has the message, or will once the mail settings are fixed (rejected credentials are the owner's to fix). */
 const REACHES_OWNER: readonly AttemptResult[] = ['sent', 'logged', 'credentials'];
-/** Beyond those, a confirmation the sender's own mail server refused for good is no reason to fail the request. */
-const CONFIRMATION_SETTLED: readonly AttemptResult[] = [...REACHES_OWNER, 'refused'];
+/** Beyond those, a confirmation the sender's own mail server refused for good, or one withheld, is no reason to fail the request. */
+const CONFIRMATION_SETTLED: readonly AttemptResult[] = [...REACHES_OWNER, 'refused', 'withheld'];
 
 type Attempts = Partial<Record<ContactMail, MailAttempt>>;
 
 /** After the notification found no mail server, the confirmation would only wait out the same time-out: redelivery sends it. */
 const NOT_TRIED: MailAttempt = { result: 'unreachable', error: 'Not tried: the mail server could not be reached' };
+/** The address had its day's confirmations already: the owner is notified, the sender is not mailed again. */
+const OVER_ALLOWANCE: MailAttempt = { result: 'withheld', error: 'Not sent: the address had its confirmations for the day' };
 
 @Injectable()
 export class ContactService {
@@ -36,25 +41,44 @@ export class ContactService {
   constructor(
     private readonly messages: ContactMessagesRepository,
     private readonly mailer: ContactMailer,
+    private readonly challenge: ContactChallenge,
+    private readonly allowance: ConfirmationAllowance,
   ) {}
 
   /**
-   * Stores the message (with a database) before any mail goes out, then notifies the owner and
-   * confirms to the sender, recording each mail's fate. 200 once the owner has the message and
+   * Checks the challenge (where the form asks one), then stores the message (with a database)
+   * before any mail goes out, then notifies the owner and confirms to the sender (within the
+   * address's daily allowance), recording each mail's fate. 200 once the owner has the message and
    * the confirmation is settled; otherwise 500, saying whether the message was kept for
    * redelivery. Without a database, a message the owner did not get is lost: no confirmation
-   * then, and the sender is asked to try again.
+   * then, and the sender is asked to try again. A message that fills the honeypot answers as any
+   * other, is kept as spam and mails nobody.
    */
   async submit(request: ContactRequestDto, requestId: string): Promise<ContactResponseDto> {
-    const fields: MessageFields = { name: request.name, email: request.email, message: request.message, company: request.company ?? null };
-    const stored = await this.messages.store(fields);
+    await this.challenge.verify(request.altcha);
+    const fields: MessageFields = {
+      name: request.name,
+      email: request.email,
+      message: request.message,
+      company: request.company ?? null,
+      spam: Boolean(request.website),
+    };
+    if (fields.spam) return this.keepAsSpam(fields, requestId);
+    const confirms = await this.allowance.take(fields.email);
+    const stored = await this.messages.store(fields, confirms ? [] : ['confirmation']);
     const notice = stored ? noticeOf(stored) : { ...fields, reference: 'not stored (no database)', receivedAt: new Date() };
     const notification = await attemptMail(() => this.mailer.notifyOwner(notice));
-    const confirmation = await this.confirm(notice.email, notification, stored !== null);
-    await this.record(stored, { notification, confirmation });
+    const confirmation = confirms ? await this.confirm(notice.email, notification, stored !== null) : OVER_ALLOWANCE;
+    await this.record(stored, confirms ? { notification, confirmation } : { notification });
     this.logFailures({ notification, confirmation }, { requestId, contactMessageId: stored?.id });
     if (REACHES_OWNER.includes(notification.result) && confirmation && CONFIRMATION_SETTLED.includes(confirmation.result)) return RECEIVED;
     throw new InternalServerErrorException({ detail: stored ? KEPT : NOT_KEPT });
+  }
+
+  private async keepAsSpam(fields: MessageFields, requestId: string): Promise<ContactResponseDto> {
+    const stored = await this.messages.store(fields, CONTACT_MAILS);
+    this.logger.log({ event: 'contact_spam', requestId, contactMessageId: stored?.id });
+    return RECEIVED;
   }
 
   /**
@@ -104,6 +128,7 @@ export class ContactService {
       const details = { ...context, mail, reason: error };
       if (result === 'credentials') this.logger.error({ event: 'contact_mail_auth_rejected', ...details });
       if (result === 'refused') this.logger.warn({ event: 'contact_mail_refused', ...details });
+      if (result === 'withheld') this.logger.log({ event: 'contact_confirmation_withheld', ...context, reason: error });
       if ((result === 'failed' || result === 'unreachable') && attempt !== NOT_TRIED)
         this.logger.error({ event: 'contact_mail_failed', ...details });
     }

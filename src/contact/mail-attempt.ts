@@ -6,9 +6,9 @@ import type { MailStatus } from './entities/contact-message.entity';
  * instance with a mail server sends it later); refused because of the service's own credentials
  * (SMTP 535: the owner must fix them); refused for good (an SMTP 5xx for this recipient or
  * message, which a retry would only get again); the mail server could not be reached or did not
- * answer in time; or failed for another reason that may pass.
+ * answer in time; failed for another reason that may pass; or withheld, never tried on purpose.
  */
-export type AttemptResult = 'sent' | 'logged' | 'credentials' | 'refused' | 'unreachable' | 'failed';
+export type AttemptResult = 'sent' | 'logged' | 'credentials' | 'refused' | 'unreachable' | 'failed' | 'withheld';
 
 export interface MailAttempt {
   result: AttemptResult;
@@ -52,5 +52,5 @@ function resultOf(error: SmtpError): AttemptResult {
 
 /** What the message's row keeps of an attempt. */
 export function statusAfter({ result }: MailAttempt): MailStatus {
-  return result === 'sent' || result === 'refused' ? result : 'failed';
+  return result === 'sent' || result === 'refused' || result === 'withheld' ? result : 'failed';
 }

@@ -6,6 +6,7 @@ import { appOnDatabase, type AppOnDatabase } from '@test/support/app-on-database
 const NOT_CONTENT = new Set([
   'contact_messages',
   'cv_download_events',
+  'cv_download_daily_counts',
   'cv_documents',
   'content_changes',
   'content_revisions',

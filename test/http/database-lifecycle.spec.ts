@@ -21,6 +21,7 @@ const TABLES = [
   'content_snapshot_items',
   'content_snapshots',
   'cv_documents',
+  'cv_download_daily_counts',
   'cv_download_events',
   'profile',
   'projects',

@@ -59,6 +59,7 @@ const PUBLISHED_OPERATION_IDS = [
   'getCurrentAdminOutsideApi',
   'getHealth',
   'sendContactMessage',
+  'getContactChallenge',
   'getFeatureFlags',
   'updateFeatureFlags',
   'getCvDownloadLink',
@@ -151,7 +152,9 @@ describe('GET /openapi.json', () => {
       reads
         .map(({ path }) => path)
         .filter(
-          (path) => path.startsWith('/api/') && !['/api/profile', '/api/feature-flags', '/api/cv/status', '/api/health'].includes(path),
+          (path) =>
+            path.startsWith('/api/') &&
+            !['/api/profile', '/api/feature-flags', '/api/cv/status', '/api/health', '/api/contact/challenge'].includes(path),
         )
         .sort(),
     );
@@ -207,6 +210,7 @@ describe('GET /openapi.json', () => {
     ).toEqual([
       'GET /api/awards',
       'GET /api/certifications',
+      'GET /api/contact/challenge',
       'GET /api/experience',
       'GET /api/experience/{index}',
       'GET /api/profile',

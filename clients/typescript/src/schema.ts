@@ -319,6 +319,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/contact/challenge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A proof-of-work challenge for the contact form (CONTACT_CHALLENGE=altcha)
+     * @description The ALTCHA widget (challengeurl) solves it in the browser and puts the solution in the message's `altcha` field. A challenge is valid for 10 minutes and is spent by one message.
+     */
+    get: operations['getContactChallenge'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/cv/generate': {
     parameters: {
       query?: never;
@@ -1028,7 +1048,45 @@ export interface components {
       /** @description The texts in the other languages; a field left out reads in English */
       translations?: components['schemas']['CertificationTranslations'];
     };
+    ContactChallenge: {
+      parameters: components['schemas']['ContactChallengeParameters'];
+      /**
+       * @description HMAC of the parameters, made with CONTACT_CHALLENGE_KEY
+       * @example 2c26b46b68ffc68ff99b453c1d304134
+       */
+      signature?: string;
+    };
+    ContactChallengeParameters: {
+      /** @example SHA-256 */
+      algorithm: string;
+      /** @example 1 */
+      cost: number;
+      /**
+       * @description Unix time in seconds after which the challenge is refused
+       * @example 1795300000
+       */
+      expiresAt?: number;
+      /** @example 32 */
+      keyLength: number;
+      /**
+       * @description What the derived key of the solution starts with (hex)
+       * @example 5d2b7e1a
+       */
+      keyPrefix: string;
+      /**
+       * @description Hex
+       * @example 9f86d081884c7d659a2feaa0c55ad015
+       */
+      nonce: string;
+      /**
+       * @description Hex
+       * @example a3f1c2
+       */
+      salt: string;
+    };
     ContactRequest: {
+      /** @description With CONTACT_CHALLENGE=altcha only (then required): the solved challenge of GET /api/contact/challenge, as the ALTCHA widget sends it (base64 JSON of { challenge, solution }) */
+      altcha?: string;
       /** @example Analytical Engines Ltd. */
       company?: string | null;
       /**
@@ -1044,6 +1102,11 @@ export interface components {
        * @example Ada Lovelace
        */
       name: string;
+      /**
+       * @description A honeypot: a form hides this field from people and leaves it empty. A message that fills it answers 200 as any other, is kept marked as spam, and no mail goes out
+       * @example
+       */
+      website?: string;
     };
     ContactResponse: {
       /** @example Thank you for your message. You will hear back soon. */
@@ -1155,10 +1218,20 @@ export interface components {
        */
       bytes: number;
       /**
+       * @description A published CV: whether it shows the content as it is now; false only until it is rendered again (within 30 s of a change, retried until it is). Null otherwise
+       * @example true
+       */
+      current: boolean | null;
+      /**
        * @example english
        * @enum {string}
        */
       lang: 'english' | 'nederlands';
+      /**
+       * @description A published CV: the fingerprint of the content it was last rendered from, at updatedAt (null otherwise)
+       * @example q0Jx9v3c1mH8yWc2kQz3cF4o2tq5Kx7b0lT3v8NwY1s
+       */
+      renderedFrom: string | null;
       /**
        * @description upload: a PDF the owner sent, kept as sent; published: rendered from the content, and again after every change; shipped: the file in CV_DIR; none: the download answers 404
        * @example published
@@ -1912,9 +1985,45 @@ export interface components {
         'application/json': components['schemas']['ErrorDetail'];
       };
     };
+    /** @description Unexpected failure; the detail is generic */
+    InternalErrorWithinLimit: {
+      headers: {
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "detail": "Internal server error"
+         *     }
+         */
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
     /** @description The request could not be read (HTTP framing, or a path that does not decode) */
     MalformedRequest: {
       headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "detail": "Malformed HTTP request"
+         *     }
+         */
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
+    /** @description The request could not be read (HTTP framing, or a path that does not decode) */
+    MalformedRequestWithinLimit: {
+      headers: {
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
         'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
@@ -1936,9 +2045,39 @@ export interface components {
       };
       content?: never;
     };
+    /** @description Not Modified: If-None-Match names the current ETag */
+    NotModifiedWithinLimit: {
+      headers: {
+        ETag: components['headers']['ETag'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
     /** @description Request body larger than 100 KB */
     PayloadTooLarge: {
       headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "detail": "Request body exceeds the 100 KB limit"
+         *     }
+         */
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
+    /** @description Request body larger than 100 KB */
+    PayloadTooLargeWithinLimit: {
+      headers: {
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
         'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
@@ -1966,9 +2105,45 @@ export interface components {
         'application/json': components['schemas']['ErrorDetail'];
       };
     };
+    /** @description Request headers too large */
+    RequestHeadersTooLargeWithinLimit: {
+      headers: {
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "detail": "Request headers too large"
+         *     }
+         */
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
     /** @description The request did not arrive in time */
     RequestTimeout: {
       headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "detail": "Request not received in time"
+         *     }
+         */
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
+    /** @description The request did not arrive in time */
+    RequestTimeoutWithinLimit: {
+      headers: {
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
         'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
@@ -1996,9 +2171,40 @@ export interface components {
         'application/json': components['schemas']['ErrorDetail'];
       };
     };
+    /** @description A body that is not application/json in UTF-8 */
+    UnsupportedMediaTypeWithinLimit: {
+      headers: {
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "detail": "Request bodies must be application/json in UTF-8"
+         *     }
+         */
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
     /** @description Validation error: one item per failed field (a body that is not JSON, or is missing, included) */
     ValidationFailed: {
       headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['HTTPValidationError'];
+      };
+    };
+    /** @description Validation error: one item per failed field (a body that is not JSON, or is missing, included) */
+    ValidationFailedWithinLimit: {
+      headers: {
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
         'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
@@ -2528,7 +2734,16 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['ValidationFailed'];
+      /** @description The revision’s document breaks today’s rules (recorded under older ones, or from SQL typed by hand): `loc` points into it */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HTTPValidationError'];
+        };
+      };
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
@@ -2988,11 +3203,11 @@ export interface operations {
           'application/json': components['schemas']['CertificationSyncSummary'];
         };
       };
-      400: components['responses']['MalformedRequest'];
-      408: components['responses']['RequestTimeout'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['ValidationFailed'];
+      400: components['responses']['MalformedRequestWithinLimit'];
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
       /** @description Rate limit exceeded (10 per hour per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
@@ -3009,8 +3224,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      431: components['responses']['RequestHeadersTooLarge'];
-      500: components['responses']['InternalError'];
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
@@ -3147,11 +3362,11 @@ export interface operations {
         };
         content?: never;
       };
-      400: components['responses']['MalformedRequest'];
-      408: components['responses']['RequestTimeout'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['ValidationFailed'];
+      400: components['responses']['MalformedRequestWithinLimit'];
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
@@ -3168,8 +3383,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      431: components['responses']['RequestHeadersTooLarge'];
-      500: components['responses']['InternalError'];
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
@@ -3784,11 +3999,11 @@ export interface operations {
         };
         content?: never;
       };
-      400: components['responses']['MalformedRequest'];
-      408: components['responses']['RequestTimeout'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['ValidationFailed'];
+      400: components['responses']['MalformedRequestWithinLimit'];
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
@@ -3805,8 +4020,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      431: components['responses']['RequestHeadersTooLarge'];
-      500: components['responses']['InternalError'];
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
@@ -4405,11 +4620,11 @@ export interface operations {
           'application/json': components['schemas']['ContactResponse'];
         };
       };
-      400: components['responses']['MalformedRequest'];
-      408: components['responses']['RequestTimeout'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['ValidationFailed'];
+      400: components['responses']['MalformedRequestWithinLimit'];
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
       /** @description Rate limit exceeded (5 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
@@ -4426,7 +4641,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      431: components['responses']['RequestHeadersTooLarge'];
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
       /** @description A mail could not be sent. With a database the message was kept and will be delivered, and the detail says so; without one it says to try again later */
       500: {
         headers: {
@@ -4465,6 +4680,74 @@ export interface operations {
       };
     };
   };
+  getContactChallenge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A signed challenge, as altcha-lib makes it; never kept by a cache (Cache-Control: no-store) */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContactChallenge'];
+        };
+      };
+      304: components['responses']['NotModifiedWithinLimit'];
+      400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description The form asks no challenge */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The contact form asks no challenge (CONTACT_CHALLENGE is off)"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
+      /** @description Rate limit exceeded (30 per minute per client). Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
+    };
+  };
   generateCv: {
     parameters: {
       query?: never;
@@ -4493,7 +4776,7 @@ export interface operations {
           'application/pdf': string;
         };
       };
-      400: components['responses']['MalformedRequest'];
+      400: components['responses']['MalformedRequestWithinLimit'];
       /** @description The cvGeneration flag is off */
       404: {
         headers: {
@@ -4512,10 +4795,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      408: components['responses']['RequestTimeout'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['ValidationFailed'];
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
       /** @description Rate limit exceeded (2 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
@@ -4532,8 +4815,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      431: components['responses']['RequestHeadersTooLarge'];
-      500: components['responses']['InternalError'];
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
       /** @description No usable browser, too many renders waiting, or a render over 30 s */
       503: {
         headers: {
@@ -4599,6 +4882,9 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4606,10 +4892,13 @@ export interface operations {
           'application/json': components['schemas']['CVDownloadLink'];
         };
       };
-      400: components['responses']['MalformedRequest'];
+      400: components['responses']['MalformedRequestWithinLimit'];
       /** @description This language variant is missing */
       404: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4622,12 +4911,28 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      408: components['responses']['RequestTimeout'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['ValidationFailed'];
-      431: components['responses']['RequestHeadersTooLarge'];
-      500: components['responses']['InternalError'];
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
+      /** @description Rate limit exceeded (10 per minute per client). Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
     };
   };
   listExperience: {
@@ -4673,11 +4978,11 @@ export interface operations {
         };
         content?: never;
       };
-      400: components['responses']['MalformedRequest'];
-      408: components['responses']['RequestTimeout'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['ValidationFailed'];
+      400: components['responses']['MalformedRequestWithinLimit'];
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
@@ -4694,8 +4999,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      431: components['responses']['RequestHeadersTooLarge'];
-      500: components['responses']['InternalError'];
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
@@ -5202,7 +5507,7 @@ export interface operations {
         };
         content?: never;
       };
-      400: components['responses']['MalformedRequest'];
+      400: components['responses']['MalformedRequestWithinLimit'];
       /** @description No entry at this index */
       404: {
         headers: {
@@ -5221,10 +5526,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      408: components['responses']['RequestTimeout'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['ValidationFailed'];
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
@@ -5241,8 +5546,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      431: components['responses']['RequestHeadersTooLarge'];
-      500: components['responses']['InternalError'];
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
@@ -5670,7 +5975,7 @@ export interface operations {
         };
         content?: never;
       };
-      400: components['responses']['MalformedRequest'];
+      400: components['responses']['MalformedRequestWithinLimit'];
       /** @description No profile has been set yet */
       404: {
         headers: {
@@ -5689,10 +5994,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      408: components['responses']['RequestTimeout'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['ValidationFailed'];
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
@@ -5709,8 +6014,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      431: components['responses']['RequestHeadersTooLarge'];
-      500: components['responses']['InternalError'];
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
@@ -5983,11 +6288,11 @@ export interface operations {
         };
         content?: never;
       };
-      400: components['responses']['MalformedRequest'];
-      408: components['responses']['RequestTimeout'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['ValidationFailed'];
+      400: components['responses']['MalformedRequestWithinLimit'];
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
@@ -6004,8 +6309,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      431: components['responses']['RequestHeadersTooLarge'];
-      500: components['responses']['InternalError'];
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
@@ -6182,7 +6487,7 @@ export interface operations {
         };
         content?: never;
       };
-      400: components['responses']['MalformedRequest'];
+      400: components['responses']['MalformedRequestWithinLimit'];
       /** @description No project has this slug */
       404: {
         headers: {
@@ -6201,10 +6506,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      408: components['responses']['RequestTimeout'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['ValidationFailed'];
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
@@ -6221,8 +6526,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      431: components['responses']['RequestHeadersTooLarge'];
-      500: components['responses']['InternalError'];
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
@@ -6769,11 +7074,11 @@ export interface operations {
         };
         content?: never;
       };
-      400: components['responses']['MalformedRequest'];
-      408: components['responses']['RequestTimeout'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['ValidationFailed'];
+      400: components['responses']['MalformedRequestWithinLimit'];
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
@@ -6790,8 +7095,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      431: components['responses']['RequestHeadersTooLarge'];
-      500: components['responses']['InternalError'];
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {

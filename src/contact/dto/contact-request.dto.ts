@@ -21,4 +21,25 @@ export class ContactRequestDto {
   @IsOptional()
   @IsText({ max: 200 })
   readonly company?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    maxLength: 500,
+    description:
+      'A honeypot: a form hides this field from people and leaves it empty. A message that fills it answers 200 as any other, is kept marked as spam, and no mail goes out',
+    example: '',
+  })
+  @IsOptional()
+  @IsText({ max: 500 })
+  readonly website?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    maxLength: 10_000,
+    description:
+      'With CONTACT_CHALLENGE=altcha only (then required): the solved challenge of GET /api/contact/challenge, as the ALTCHA widget sends it (base64 JSON of { challenge, solution })',
+  })
+  @IsOptional()
+  @IsText({ max: 10_000 })
+  readonly altcha?: string;
 }

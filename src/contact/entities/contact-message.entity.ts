@@ -2,9 +2,10 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn 
 
 /**
  * One mail's state: pending until tried (or while being tried), sent once the mail server took
- * it, failed when it may be tried again, refused when the mail server refused it for good.
+ * it, failed when it may be tried again, refused when the mail server refused it for good,
+ * withheld when the service chose not to send it (spam; a confirmation over its address's allowance).
  */
-export type MailStatus = 'pending' | 'sent' | 'failed' | 'refused';
+export type MailStatus = 'pending' | 'sent' | 'failed' | 'refused' | 'withheld';
 
 /** A mail of a message: its state, how often it was tried in all, and why the last try failed. */
 export class MailDelivery {
@@ -18,7 +19,7 @@ export class MailDelivery {
   error!: string | null;
 }
 
-const statusCheck = (mail: string) => `"${mail}_status" IN ('pending', 'sent', 'failed', 'refused')`;
+const statusCheck = (mail: string) => `"${mail}_status" IN ('pending', 'sent', 'failed', 'refused', 'withheld')`;
 
 /** Stored before any mail is sent, so no message is ever lost; each of its two mails keeps its own delivery. */
 @Entity('contact_messages')
@@ -44,8 +45,13 @@ export class ContactMessageEntity {
   @Column({ type: 'text', nullable: true })
   company!: string | null;
 
+  @Index('IDX_contact_messages_received_at')
   @CreateDateColumn({ type: 'timestamptz' })
   receivedAt!: Date;
+
+  /** Caught by the honeypot: kept for the owner to look at, never mailed. */
+  @Column({ type: 'boolean', default: false })
+  spam!: boolean;
 
   /** To the site owner. */
   @Column(() => MailDelivery)

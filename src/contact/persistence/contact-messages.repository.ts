@@ -3,7 +3,7 @@ import type { ContactMessageEntity, MailDelivery } from '@/contact/entities/cont
 export type ContactMail = 'notification' | 'confirmation';
 export const CONTACT_MAILS: readonly ContactMail[] = ['notification', 'confirmation'];
 
-export type MessageFields = Pick<ContactMessageEntity, 'name' | 'email' | 'message' | 'company'>;
+export type MessageFields = Pick<ContactMessageEntity, 'name' | 'email' | 'message' | 'company' | 'spam'>;
 
 /** What a try left of one mail; a mail not tried keeps its delivery. */
 export type DeliveryUpdate = Partial<Record<ContactMail, Omit<MailDelivery, 'attempts'>>>;
@@ -24,8 +24,11 @@ export interface RedeliveryRules {
 
 /** Where contact messages are kept until both their mails are settled. */
 export abstract class ContactMessagesRepository {
-  /** Keeps a message about to be mailed (both mails pending, on their first attempt); null where nothing can be kept. */
-  abstract store(fields: MessageFields): Promise<ContactMessageEntity | null>;
+  /**
+   * Keeps a message about to be mailed (its mails pending, on their first attempt, but those
+   * `withheld`); null where nothing can be kept. A spam message has both withheld.
+   */
+  abstract store(fields: MessageFields, withheld?: readonly ContactMail[]): Promise<ContactMessageEntity | null>;
   abstract recordDelivery(id: string, update: DeliveryUpdate): Promise<void>;
   /** The oldest messages with a mail due, claimed so that no other instance sends them too. */
   abstract claimDue(rules: RedeliveryRules): Promise<ClaimedMessage[]>;

@@ -1,7 +1,7 @@
 import type { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, type Repository } from 'typeorm';
-import { ContactMessageEntity } from '@/contact/entities/contact-message.entity';
+import { ContactMessageEntity, type MailDelivery } from '@/contact/entities/contact-message.entity';
 import type { PostgresAdapter } from '@/database/storage-for';
 import {
   CONTACT_MAILS,
@@ -59,9 +59,12 @@ class TypeOrmContactMessages extends ContactMessagesRepository {
     return this.txHost.tx.getRepository(ContactMessageEntity);
   }
 
-  store(fields: MessageFields): Promise<ContactMessageEntity> {
-    const firstTry = { status: 'pending', attempts: 1, error: null } as const;
-    return this.messages.save(this.messages.create({ ...fields, notification: { ...firstTry }, confirmation: { ...firstTry } }));
+  store(fields: MessageFields, withheld: readonly ContactMail[] = []): Promise<ContactMessageEntity> {
+    const delivery = (mail: ContactMail): MailDelivery =>
+      withheld.includes(mail) ? { status: 'withheld', attempts: 0, error: null } : { status: 'pending', attempts: 1, error: null };
+    return this.messages.save(
+      this.messages.create({ ...fields, notification: delivery('notification'), confirmation: delivery('confirmation') }),
+    );
   }
 
   async recordDelivery(id: string, update: DeliveryUpdate): Promise<void> {

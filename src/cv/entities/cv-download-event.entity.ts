@@ -9,6 +9,7 @@ export class CvDownloadEventEntity {
   @Column({ type: 'text' })
   locale!: string;
 
+  @Index('IDX_cv_download_events_downloaded_at')
   @CreateDateColumn({ type: 'timestamptz' })
   downloadedAt!: Date;
 }

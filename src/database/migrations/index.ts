@@ -7,6 +7,7 @@ import { ContactDeliveryPerMail1795900000000 } from './1795900000000-ContactDeli
 import { CvDocuments1796000000000 } from './1796000000000-CvDocuments';
 import { ContentTranslations1796100000000 } from './1796100000000-ContentTranslations';
 import { ContentHistory1796200000000 } from './1796200000000-ContentHistory';
+import { ContactAbuseAndRetention1796300000000 } from './1796300000000-ContactAbuseAndRetention';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   CvDocuments1796000000000,
   ContentTranslations1796100000000,
   ContentHistory1796200000000,
+  ContactAbuseAndRetention1796300000000,
 ];
