@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
+import { PeriodicTask } from '@/common/scheduling/periodic-task';
 import { mailConfig } from '@/config/mail.config';
 import { ContactService } from './contact.service';
 import { ContactMessagesRepository, type RedeliveryRules } from './persistence/contact-messages.repository';
@@ -20,9 +21,7 @@ const REDELIVERY_RULES: RedeliveryRules = { maxAttempts: 6, abandonedAfterMs: 5 
  */
 @Injectable()
 export class ContactRedelivery implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(ContactRedelivery.name);
-  private timer: NodeJS.Timeout | undefined;
-  private round: Promise<unknown> | undefined;
+  private readonly rounds = new PeriodicTask('contact_redelivery', () => this.redeliverDue(), new Logger(ContactRedelivery.name));
 
   constructor(
     private readonly messages: ContactMessagesRepository,
@@ -31,17 +30,11 @@ export class ContactRedelivery implements OnApplicationBootstrap, OnApplicationS
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.smtp || this.config.redeliveryIntervalMs === 0) return;
-    this.timer = setInterval(() => {
-      this.round ??= this.redeliverDue()
-        .catch((error: unknown) => this.logger.warn({ event: 'contact_redelivery_skipped', reason: String(error) }))
-        .finally(() => (this.round = undefined));
-    }, this.config.redeliveryIntervalMs).unref();
+    if (this.config.smtp && this.config.redeliveryIntervalMs > 0) this.rounds.start(this.config.redeliveryIntervalMs);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.round;
+  onApplicationShutdown(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** One round: claims the messages with a mail due and sends those mails; answers how many messages were claimed. */

@@ -7,6 +7,7 @@ import { ContactChallenge } from './contact-challenge';
 import { ContactController } from './contact.controller';
 import { ContactMailer } from './contact-mailer';
 import { ContactRedelivery } from './contact-redelivery.service';
+import { ContactRetention } from './contact-retention.service';
 import { ContactService } from './contact.service';
 import { ContactMessagesRepository, UnkeptContactMessages } from './persistence/contact-messages.repository';
 
@@ -19,6 +20,7 @@ import { ContactMessagesRepository, UnkeptContactMessages } from './persistence/
     ContactChallenge,
     ConfirmationAllowance,
     ContactRedelivery,
+    ContactRetention,
     storageFor(ContactMessagesRepository, {
       postgres: async () => (await import('./persistence/typeorm-contact-messages.repository.js')).typeOrmContactMessages,
       none: () => new UnkeptContactMessages(),

@@ -10,6 +10,7 @@ import { CvAdminController } from './cv-admin.controller';
 import { CvContentService } from './cv-content.service';
 import { CvDownloadCountsController } from './cv-download-counts.controller';
 import { CvDownloadController } from './cv-download.controller';
+import { CvDownloadRetention } from './cv-download-retention.service';
 import { CvFilesService } from './cv-files.service';
 import { CvGenerationController } from './cv-generation.controller';
 import { CvGenerationService } from './cv-generation.service';
@@ -26,6 +27,7 @@ import { CvDownloadEventsRepository, UncountedCvDownloads } from './persistence/
   providers: [
     CvFilesService,
     StoredCvCopies,
+    CvDownloadRetention,
     CvGenerationService,
     CvContentService,
     CvMetrics,

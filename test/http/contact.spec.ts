@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ContactRedelivery } from '@/contact/contact-redelivery.service';
+import { ContactRetention } from '@/contact/contact-retention.service';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
 import { closedPort, LocalSmtpServer, SilentServer, SMTP_PASSWORD, SMTP_USER } from '@test/support/smtp-server';
 import { LogLines } from '@test/support/log-lines';
@@ -225,6 +226,15 @@ describe('POST /api/contact with a mail server and a database', () => {
     expect(response.body).toEqual(KEPT);
     expect(await stored()).toEqual([expect.objectContaining(delivery(['refused', 'sent'], [expect.stringContaining('550'), null]))]);
     expect(await redelivery().redeliverDue()).toBe(0);
+  });
+
+  it('keeps messages CONTACT_RETENTION_DAYS (365) and deletes older ones, whatever their mails', async () => {
+    expect((await post(VISITOR)).status).toBe(200);
+    await database.query(`INSERT INTO contact_messages (name, email, message, received_at) VALUES
+      ('Old', 'old@example.com', 'Sent long ago, never mailed.', now() - interval '366 days'),
+      ('Older', 'older@example.com', 'Sent longer ago.', now() - interval '900 days')`);
+    expect(await testApp.app.get(ContactRetention).sweep()).toBe(2);
+    expect((await stored()).map((row) => row.email)).toEqual([VISITOR.email]);
   });
 
   it('takes up a mail left pending by a process that stopped mid-send once it is five minutes old', async () => {

@@ -5,6 +5,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import request from 'supertest';
 import { DEMO_CONTENT } from '@/content';
 import { STALLED_ANSWER_TIMEOUT_MS } from '@/common/http/service-http-adapter';
+import { CvDownloadRetention } from '@/cv/cv-download-retention.service';
 import { CvGenerationService } from '@/cv/cv-generation.service';
 import { CvDocumentsRepository } from '@/cv/persistence/cv-documents.repository';
 import { ADMIN_TOKEN } from '@test/support/admin';
@@ -117,6 +118,20 @@ describe("the owner's CV is the download", () => {
     expect(reads).toHaveBeenCalledTimes(1);
     expect(await counted()).toBe(before + 3);
     reads.mockRestore();
+  });
+
+  it('folds download events past DOWNLOAD_EVENTS_RETENTION_DAYS (400) into counts per language and day, counting the same', async () => {
+    const counts = async () => (await admin(first).get('/api/metrics/cv-downloads').expect(200)).body as object;
+    await database.query(`INSERT INTO cv_download_events (locale, downloaded_at) VALUES
+      ('english', now() - interval '401 days'), ('english', now() - interval '401 days'), ('nederlands', now() - interval '500 days')`);
+    const before = await counts();
+    expect(await first.app.get(CvDownloadRetention).sweep()).toBe(3);
+    expect(await second.app.get(CvDownloadRetention).sweep()).toBe(0);
+    expect(await counts()).toEqual(before);
+    const [{ old }] = await database.query<{ old: number }>(
+      `SELECT count(*)::int AS old FROM cv_download_events WHERE downloaded_at < now() - interval '400 days'`,
+    );
+    expect(old).toBe(0);
   });
 
   it('ends a download its client stopped reading once it made no progress for the time-out', async () => {

@@ -32,6 +32,8 @@ export abstract class ContactMessagesRepository {
   abstract recordDelivery(id: string, update: DeliveryUpdate): Promise<void>;
   /** The oldest messages with a mail due, claimed so that no other instance sends them too. */
   abstract claimDue(rules: RedeliveryRules): Promise<ClaimedMessage[]>;
+  /** Deletes the messages received before `date`, whatever their mails' state; answers how many. */
+  abstract deleteReceivedBefore(date: Date): Promise<number>;
 }
 
 /** Without a database: a message lives only as long as its request, so there is nothing to deliver later. */
@@ -44,5 +46,9 @@ export class UnkeptContactMessages extends ContactMessagesRepository {
 
   async claimDue(): Promise<ClaimedMessage[]> {
     return [];
+  }
+
+  async deleteReceivedBefore(): Promise<number> {
+    return 0;
   }
 }

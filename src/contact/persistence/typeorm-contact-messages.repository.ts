@@ -1,6 +1,6 @@
 import type { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { In, type Repository } from 'typeorm';
+import { In, LessThan, type Repository } from 'typeorm';
 import { ContactMessageEntity, type MailDelivery } from '@/contact/entities/contact-message.entity';
 import type { PostgresAdapter } from '@/database/storage-for';
 import {
@@ -69,6 +69,10 @@ class TypeOrmContactMessages extends ContactMessagesRepository {
 
   async recordDelivery(id: string, update: DeliveryUpdate): Promise<void> {
     await this.messages.update(id, update);
+  }
+
+  async deleteReceivedBefore(date: Date): Promise<number> {
+    return (await this.messages.delete({ receivedAt: LessThan(date) })).affected ?? 0;
   }
 
   async claimDue(rules: RedeliveryRules): Promise<ClaimedMessage[]> {
