@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import request from 'supertest';
-import { SHARED_KEY_NAME } from '@/auth/explorer/explorer-token-key';
+import { KEY_REFRESH_MS, SHARED_KEY_NAME, SharedExplorerTokenKey } from '@/auth/explorer/explorer-token-key';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { LocalRedisServer } from '@test/support/redis-server';
 import { createTestApp, type TestApp } from '@test/support/test-app';
@@ -37,5 +38,15 @@ describe('explorer tokens across instances on one Redis', () => {
         .get('/api/explorer-token')
         .expect(200);
     expect(await redis.keys('*')).toEqual([SHARED_KEY_NAME]);
+  });
+
+  it('reads the shared key again every minute, so instances agree soon after it changes there', async () => {
+    const [one, other] = [new SharedExplorerTokenKey(redis, 200), new SharedExplorerTokenKey(redis, 200)];
+    expect(await one.get()).toEqual(await other.get());
+    const rotated = randomBytes(32);
+    await redis.set(SHARED_KEY_NAME, rotated.toString('base64'));
+    for (const key of [one, other])
+      await vi.waitFor(async () => expect(await key.get()).toEqual(rotated), { timeout: 3_000, interval: 100 });
+    expect(KEY_REFRESH_MS).toBe(60_000);
   });
 });

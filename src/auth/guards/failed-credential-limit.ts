@@ -1,4 +1,4 @@
-import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import type { Request, Response } from 'express';
 import { clientKey } from '@/common/http/client-address';
@@ -11,7 +11,8 @@ const FAILURES_ALLOWED = 10;
 const WINDOW_MS = 60_000;
 
 /**
- * Throttles guessing: a client whose credential checks failed (401) ten times within a minute gets
+ * Throttles guessing: a client whose credential checks failed (401, or 503 for a bearer that could
+ * not be vouched for) ten times within a minute gets
  * 429 on the routes that check one until that minute is over, even with a good credential.
  * Counted where the other limits count (Redis across instances, or this instance's memory while
  * Redis is down), per normalised client address. A failure is counted first and decided on after,
@@ -33,7 +34,9 @@ export class FailedCredentialLimit {
     try {
       return await credentialCheck();
     } catch (error) {
-      if (!(error instanceof UnauthorizedException)) throw error;
+      // A bearer no check accepted counts, also when one could not finish (503: an explorer token's
+      // key out of reach): the static token was compared all the same, and guessing must stay bounded.
+      if (!(error instanceof UnauthorizedException || error instanceof ServiceUnavailableException)) throw error;
       const failures = await this.storage.increment(key, WINDOW_MS, FAILURES_ALLOWED);
       if (failures.isBlocked) refuse(response, failures.timeToBlockExpire);
       throw error;
