@@ -36,10 +36,10 @@ describe('the built-in data set', () => {
     }
   });
 
-  it('names only existing projects from skills', () => {
-    const titles = new Set(projects.map((project) => project.title));
+  it('names only existing projects from skills, by slug', () => {
+    const slugs = new Set(projects.map((project) => project.slug));
     for (const skill of skills.flatMap((category) => category.skills ?? [])) {
-      for (const project of skill.projects ?? []) expect(titles).toContain(project);
+      for (const project of skill.projects ?? []) expect(slugs).toContain(project);
     }
   });
 

@@ -4,7 +4,7 @@ import { validate } from 'class-validator';
 import { toValidationIssues } from '@/common/validation/validation-issues';
 import type { ContentDocument } from '@/content';
 import { ConfigurationError } from '@/config/validate-config';
-import { duplicateKeys } from './duplicate-keys';
+import { documentIssues } from './document-rules';
 import { ContentDocumentDto } from './dto/content-document.dto';
 
 /**
@@ -22,7 +22,7 @@ export async function loadContentFile(path: string): Promise<ContentDocument> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw stop('not a JSON object');
   const document = plainToInstance(ContentDocumentDto, value);
   const issues = toValidationIssues(await validate(document, { whitelist: true, forbidUnknownValues: false }));
-  const [first] = issues.length > 0 ? issues : duplicateKeys(document);
+  const [first] = issues.length > 0 ? issues : documentIssues(document);
   if (first) throw stop(`${first.loc.join('.')}: ${first.msg}`);
   return document;
 }

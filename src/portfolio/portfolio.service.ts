@@ -10,7 +10,7 @@ import { ProfileService } from '@/profile/profile.service';
 import { ProjectsService } from '@/projects/projects.service';
 import { SkillsService } from '@/skills/skills.service';
 import { CONTENT_DOMAINS, type ContentDomain } from '@/read-model/content-domains';
-import { duplicateKeys } from './duplicate-keys';
+import { documentIssues } from './document-rules';
 import type { ContentCountsDto } from './dto/content-document.dto';
 
 /**
@@ -61,8 +61,8 @@ export class PortfolioService {
    * history records it as made by `source`: an import, or a restore of an earlier revision.
    */
   async import(document: ContentDocument, source: Extract<ContentSource, 'import' | 'restore'> = 'import'): Promise<ContentCountsDto> {
-    const duplicates = duplicateKeys(document);
-    if (duplicates.length > 0) throw new RequestValidationException(duplicates.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] })));
+    const issues = documentIssues(document);
+    if (issues.length > 0) throw new RequestValidationException(issues.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] })));
     await this.transactions.run(() => this.replaceAll(document), { lock: REPLACE_ALL_LOCK, source });
     return {
       profile: document.profile ? 1 : 0,

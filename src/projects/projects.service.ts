@@ -72,6 +72,13 @@ export class ProjectsService {
     return this.projects.replaceAll(items.map(projectFromItem));
   }
 
+  /** Those of the slugs no project has. */
+  async unknownSlugs(slugs: readonly string[]): Promise<Set<string>> {
+    const unknown = new Set<string>();
+    for (const slug of new Set(slugs)) if (!(await this.projects.findOne(slug))) unknown.add(slug);
+    return unknown;
+  }
+
   isEmpty(): Promise<boolean> {
     return this.projects.isEmpty();
   }

@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { contentStorage } from '@/content-store/content-storage';
 import { DocumentCollection } from '@/content-store/document-collection';
+import { ProjectsModule } from '@/projects/projects.module';
 import { SkillCategoriesRepository, SkillsRepository } from './persistence/skills.repository';
 import { skillsFromItems } from './skill-defaults';
 import { SkillsController } from './skills.controller';
 import { SkillsService } from './skills.service';
 
 @Module({
+  imports: [ProjectsModule],
   controllers: [SkillsController],
   providers: [
     SkillsService,

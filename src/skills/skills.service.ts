@@ -8,7 +8,9 @@ import {
   SKILL_CATEGORY_TEXT_FIELDS,
   type SkillCategoryItem,
 } from '@/content';
+import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import { ContentTransactions } from '@/content-store/content-transactions';
+import { ProjectsService } from '@/projects/projects.service';
 import { type ItemChanges, ReferenceMissing } from '@/content-store/ordered-collection';
 import type { CreateSkillCategoryDto } from './dto/create-skill-category.dto';
 import type { CreateSkillDto } from './dto/create-skill.dto';
@@ -16,6 +18,7 @@ import type { SkillCategoryDto, SkillDto } from './dto/skill-category.dto';
 import type { UpdateSkillCategoryDto } from './dto/update-skill-category.dto';
 import type { UpdateSkillDto } from './dto/update-skill.dto';
 import { type Skill, SkillCategoriesRepository, type SkillCategory, SkillsRepository } from './persistence/skills.repository';
+import { unknownProject } from './project-links';
 import { CATEGORY_DEFAULTS, SKILL_DEFAULTS, skillsFromItems } from './skill-defaults';
 import { toSkill, toSkillCategory } from './skill.mapper';
 
@@ -25,6 +28,7 @@ export class SkillsService {
     private readonly categories: SkillCategoriesRepository,
     private readonly skills: SkillsRepository,
     private readonly transactions: ContentTransactions,
+    private readonly projects: ProjectsService,
   ) {}
 
   /** The categories in display order, each with its skills in theirs; titles in `language` where written. */
@@ -47,7 +51,8 @@ export class SkillsService {
   }
 
   /** A new category goes last, with its skills in the given order. */
-  createCategory({ skills = [], ...category }: CreateSkillCategoryDto): Promise<{ id: string }> {
+  async createCategory({ skills = [], ...category }: CreateSkillCategoryDto): Promise<{ id: string }> {
+    await this.assertProjectsExist(skills.map((skill, index) => ({ projects: skill.projects, at: ['skills', index, 'projects'] })));
     return this.transactions.run(async () => {
       const id = await this.categories.add({ ...CATEGORY_DEFAULTS, ...category }, 'last');
       for (const skill of skills) await this.skills.add({ ...SKILL_DEFAULTS, ...skill, categoryId: id }, 'last');
@@ -75,7 +80,8 @@ export class SkillsService {
   }
 
   /** A new skill goes last in its category. */
-  createSkill(categoryId: string, dto: CreateSkillDto): Promise<{ id: string }> {
+  async createSkill(categoryId: string, dto: CreateSkillDto): Promise<{ id: string }> {
+    await this.assertProjectsExist([{ projects: dto.projects, at: ['projects'] }]);
     return this.transactions.run(async () => {
       if (!(await this.categories.findOne(categoryId))) throw categoryNotFound(categoryId);
       try {
@@ -114,6 +120,19 @@ export class SkillsService {
     return this.categories.isEmpty();
   }
 
+  /** Each slug a skill's `projects` names must be a project's (422 at that item): links follow projects, never dangle. */
+  private async assertProjectsExist(links: { projects?: readonly string[]; at: (string | number)[] }[]): Promise<void> {
+    const unknown = await this.projects.unknownSlugs(links.flatMap(({ projects = [] }) => projects));
+    if (unknown.size === 0) return;
+    throw new RequestValidationException(
+      links.flatMap(({ projects = [], at }) =>
+        projects.flatMap((slug, index) =>
+          unknown.has(slug) ? [{ loc: ['body', ...at, index], msg: unknownProject(slug), type: 'value_error' }] : [],
+        ),
+      ),
+    );
+  }
+
   private async updateCategory(id: string, changes: ItemChanges<SkillCategory>): Promise<SkillCategoryDto> {
     const updated = await this.categories.update(id, changes);
     if (!updated) throw categoryNotFound(id);
@@ -122,6 +141,7 @@ export class SkillsService {
   }
 
   private async updateSkill(id: string, changes: Partial<Skill>): Promise<SkillDto> {
+    await this.assertProjectsExist([{ projects: changes.projects, at: ['projects'] }]);
     const updated = await this.skills.update(id, changes);
     if (!updated) throw skillNotFound(id);
     return toSkill(updated);

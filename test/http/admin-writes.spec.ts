@@ -295,7 +295,7 @@ describe('admin writes against PostgreSQL', () => {
     it('creates a category with skills last, and a skill last in its category', async () => {
       const created = await api('post', '/api/skills/categories', {
         title: 'Embedded',
-        skills: [{ name: 'Rust embedded', projects: ['Tidewatch'] }, { name: 'Zephyr' }],
+        skills: [{ name: 'Rust embedded', projects: ['tidewatch'] }, { name: 'Zephyr' }],
       });
       expect(created.status).toBe(201);
       const skill = await api('post', `/api/skills/categories/${created.body.id}/skills`, { name: 'FreeRTOS' });
@@ -325,8 +325,8 @@ describe('admin writes against PostgreSQL', () => {
       const skill = SKILL_CATEGORIES[1].skills[0];
       const replaced = await api('put', `/api/skills/${skill.id}`, { name: 'Nest' });
       expect(replaced.body).toEqual({ id: skill.id, name: 'Nest', projects: [] });
-      const patched = await api('patch', `/api/skills/${skill.id}`, { projects: ['Portfolio Platform'] });
-      expect(patched.body).toEqual({ id: skill.id, name: 'Nest', projects: ['Portfolio Platform'] });
+      const patched = await api('patch', `/api/skills/${skill.id}`, { projects: ['portfolio-platform'] });
+      expect(patched.body).toEqual({ id: skill.id, name: 'Nest', projects: ['portfolio-platform'] });
       expect((await api('delete', `/api/skills/${skill.id}`)).status).toBe(204);
       expect((await api('delete', `/api/skills/${skill.id}`)).status).toBe(404);
     });

@@ -104,7 +104,7 @@ describe('concurrent writes against PostgreSQL', () => {
   ])('keeps both of two PATCHes of different fields of %s at once', async (_, path, one, other, read) => {
     for (let round = 0; round < 5; round += 1) {
       const valueOf = (field: string) =>
-        field === 'projects' ? [`Project ${round}`] : field === 'iconColor' ? `#00000${round}` : `${field} ${round}`;
+        field === 'projects' ? [DEMO.projects[round % DEMO.projects.length].slug] : field === 'iconColor' ? `#00000${round}` : `${field} ${round}`;
       const [a, b] = await Promise.all([api('patch', path, { [one]: valueOf(one) }), otherApi('patch', path, { [other]: valueOf(other) })]);
       expect([a.status, b.status]).toEqual([200, 200]);
       const body = JSON.stringify((await api('get', read)).body);

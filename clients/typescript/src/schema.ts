@@ -1790,7 +1790,12 @@ export interface components {
     SkillCreate: {
       /** @example TypeScript */
       name: string;
-      /** @description Titles of projects that used the skill */
+      /**
+       * @description Slugs of the projects that used the skill; each names a project (422 otherwise), and follows it when its slug changes or it is deleted
+       * @example [
+       *       "tidewatch"
+       *     ]
+       */
       projects?: string[];
     };
     SkillItem: {
@@ -1801,13 +1806,23 @@ export interface components {
       id: string;
       /** @example TypeScript */
       name: string;
-      /** @description Titles of projects that used the skill */
+      /**
+       * @description Slugs of the projects that used the skill; each names a project (422 otherwise), and follows it when its slug changes or it is deleted
+       * @example [
+       *       "tidewatch"
+       *     ]
+       */
       projects?: string[];
     };
     SkillUpdate: {
       /** @example TypeScript */
       name?: string;
-      /** @description Titles of projects that used the skill */
+      /**
+       * @description Slugs of the projects that used the skill; each names a project (422 otherwise), and follows it when its slug changes or it is deleted
+       * @example [
+       *       "tidewatch"
+       *     ]
+       */
       projects?: string[];
     };
     SyncError: {

@@ -8,6 +8,7 @@ import { CvDocuments1796000000000 } from './1796000000000-CvDocuments';
 import { ContentTranslations1796100000000 } from './1796100000000-ContentTranslations';
 import { ContentHistory1796200000000 } from './1796200000000-ContentHistory';
 import { ContactAbuseAndRetention1796300000000 } from './1796300000000-ContactAbuseAndRetention';
+import { SkillProjectLinks1796400000000 } from './1796400000000-SkillProjectLinks';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   ContentTranslations1796100000000,
   ContentHistory1796200000000,
   ContactAbuseAndRetention1796300000000,
+  SkillProjectLinks1796400000000,
 ];

@@ -1,5 +1,6 @@
 import type { ValidationIssue } from '@/common/validation/request-validation.exception';
 import type { ContentDocument } from '@/content';
+import { unknownProject } from '@/skills/project-links';
 
 interface Keyed {
   key: string;
@@ -21,9 +22,26 @@ function repeated(keyed: Keyed[]): ValidationIssue[] {
 
 /**
  * What the document's types cannot say: a key used twice in one list (a slug, an id, a synced
- * certification's provider and id), and a skill id used twice across categories.
+ * certification's provider and id), a skill id used twice across categories, and a skill naming
+ * a project the document does not hold.
  */
-export function duplicateKeys({ projects, experience, skills, awards, certifications }: ContentDocument): ValidationIssue[] {
+export function documentIssues(document: ContentDocument): ValidationIssue[] {
+  return [...duplicateKeys(document), ...unknownProjectLinks(document)];
+}
+
+/** Each slug in a skill's `projects` that no project of the document has. */
+function unknownProjectLinks({ projects, skills }: ContentDocument): ValidationIssue[] {
+  const slugs = new Set(projects.map((project) => project.slug));
+  return skills.flatMap((category, i) =>
+    (category.skills ?? []).flatMap((skill, j) =>
+      (skill.projects ?? []).flatMap((slug, k) =>
+        slugs.has(slug) ? [] : [{ loc: ['skills', i, 'skills', j, 'projects', k], msg: unknownProject(slug), type: 'value_error' }],
+      ),
+    ),
+  );
+}
+
+function duplicateKeys({ projects, experience, skills, awards, certifications }: ContentDocument): ValidationIssue[] {
   const byId = (list: string, items: readonly { id: string }[]) =>
     items.map((item, i) => ({ key: item.id.toLowerCase(), loc: [list, i, 'id'] }));
   return [

@@ -1,0 +1,41 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * A skill names the projects that used it by slug, and the links follow the projects: a project
+ * deleted leaves every skill's `projects`, a slug changed is renamed there, in the same
+ * transaction and however the change is made (the API, an import, SQL typed by hand). Links
+ * written before (a project's title, as the demo had them) become that project's slug; one that
+ * names no project is dropped (the content history keeps the revision before).
+ */
+export class SkillProjectLinks1796400000000 implements MigrationInterface {
+  name = 'SkillProjectLinks1796400000000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      UPDATE "skills" AS s SET "projects" = COALESCE((
+        SELECT array_agg(p."slug" ORDER BY link.position)
+        FROM unnest(s."projects") WITH ORDINALITY AS link(name, position)
+        JOIN "projects" AS p ON p."slug" = link.name OR (p."title" = link.name AND NOT EXISTS (
+          SELECT 1 FROM "projects" AS bySlug WHERE bySlug."slug" = link.name))
+      ), '{}')
+      WHERE "projects" <> '{}'`);
+    await queryRunner.query(`
+      CREATE FUNCTION follow_project_links() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'DELETE' THEN
+          UPDATE "skills" SET "projects" = array_remove("projects", OLD."slug") WHERE OLD."slug" = ANY("projects");
+        ELSIF NEW."slug" IS DISTINCT FROM OLD."slug" THEN
+          UPDATE "skills" SET "projects" = array_replace("projects", OLD."slug", NEW."slug") WHERE OLD."slug" = ANY("projects");
+        END IF;
+        RETURN NULL;
+      END $$`);
+    await queryRunner.query(`
+      CREATE TRIGGER "projects_follow_links" AFTER UPDATE OF "slug" OR DELETE ON "projects"
+      FOR EACH ROW EXECUTE FUNCTION follow_project_links()`);
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TRIGGER "projects_follow_links" ON "projects"`);
+    await queryRunner.query(`DROP FUNCTION follow_project_links()`);
+  }
+}

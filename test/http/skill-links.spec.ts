@@ -1,0 +1,73 @@
+import { DEMO_CONTENT } from '@/content';
+import { apiClient } from '@test/support/admin';
+import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
+
+type Category = { id: string; skills: { id: string; name: string; projects: string[] }[] };
+
+/** A skill names the projects that used it by slug, and the links follow the projects (audit, round four). */
+describe('skill → project links', () => {
+  let onDatabase: AppOnDatabase;
+  let api: ReturnType<typeof apiClient>;
+
+  beforeAll(async () => {
+    onDatabase = await appOnDatabase();
+    api = apiClient(onDatabase.testApp);
+  });
+  afterAll(() => onDatabase.close());
+  afterEach(async () => expect((await api('put', '/api/admin/content', DEMO_CONTENT)).status).toBe(200));
+
+  const categories = async () => (await api('get', '/api/skills')).body as Category[];
+  const linksTo = async (slug: string) =>
+    (await categories()).flatMap((category) => category.skills.filter((skill) => skill.projects.includes(slug)).map((skill) => skill.name));
+
+  it('refuses a slug no project has with 422 at that item, in every write that takes links', async () => {
+    const [category] = await categories();
+    const [skill] = category.skills;
+    const issueOf = async (response: Promise<{ status: number; body: { detail: { loc: unknown[] }[] } }>) => {
+      const { status, body } = await response;
+      return [status, body.detail.map(({ loc }) => loc)];
+    };
+    expect(await issueOf(api('patch', `/api/skills/${skill.id}`, { projects: ['tidewatch', 'no-such-project'] }))).toEqual([
+      422,
+      [['body', 'projects', 1]],
+    ]);
+    expect(await issueOf(api('put', `/api/skills/${skill.id}`, { name: 'Go', projects: ['nope'] }))).toEqual([
+      422,
+      [['body', 'projects', 0]],
+    ]);
+    expect(await issueOf(api('post', `/api/skills/categories/${category.id}/skills`, { name: 'Go', projects: ['nope'] }))).toEqual([
+      422,
+      [['body', 'projects', 0]],
+    ]);
+    expect(
+      await issueOf(
+        api('post', '/api/skills/categories', { title: 'Tools', skills: [{ name: 'Make' }, { name: 'Go', projects: ['nope'] }] }),
+      ),
+    ).toEqual([422, [['body', 'skills', 1, 'projects', 0]]]);
+    expect((await categories()).flatMap((each) => each.skills).find((each) => each.id === skill.id)).toEqual(skill);
+  });
+
+  it('renames a link with its project’s slug, and drops it with the project, however the change is made', async () => {
+    const linked = await linksTo('tidewatch');
+    expect(linked.length).toBeGreaterThan(0);
+    expect((await api('patch', '/api/projects/tidewatch', { slug: 'tidewatch-river' })).status).toBe(200);
+    expect([await linksTo('tidewatch'), await linksTo('tidewatch-river')]).toEqual([[], linked]);
+    expect((await api('delete', '/api/projects/tidewatch-river')).status).toBe(204);
+    expect(await linksTo('tidewatch-river')).toEqual([]);
+
+    expect((await linksTo('ledger-lens')).length).toBeGreaterThan(0);
+    await onDatabase.database.query(`DELETE FROM projects WHERE slug = 'ledger-lens'`);
+    expect(await linksTo('ledger-lens')).toEqual([]);
+  });
+
+  it('checks an import within its document: a skill naming a project the document lacks is 422', async () => {
+    const [first, ...rest] = DEMO_CONTENT.projects;
+    const response = await api('put', '/api/admin/content', { ...DEMO_CONTENT, projects: rest });
+    expect(response.status).toBe(422);
+    const locs = (response.body as { detail: { loc: unknown[] }[] }).detail.map(({ loc }) => loc);
+    expect(locs.length).toBeGreaterThan(0);
+    for (const loc of locs)
+      expect(loc).toEqual(['body', 'skills', expect.any(Number), 'skills', expect.any(Number), 'projects', expect.any(Number)]);
+    expect(await linksTo(first.slug)).not.toEqual([]);
+  });
+});
