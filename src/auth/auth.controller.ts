@@ -12,6 +12,9 @@ import type { Principal } from './principal';
 
 const WHO_IS_ASKING = {
   summary: 'Who the Entra ID access token belongs to',
+  description:
+    'An Entra ID access token of the admin group only (the static API token is 401 here): its object id, email (or preferred_username), name and role. ' +
+    'Membership is read from the token’s groups claim, or asked of Microsoft Graph when the token has too many groups to carry them.',
   responses: {
     200: AuthMeDto,
     401: 'Missing or invalid identity-provider token',
@@ -50,7 +53,7 @@ export class AuthController {
   @Operation({
     operationId: 'getCurrentAdminOutsideApi',
     ...WHO_IS_ASKING,
-    description: 'The same as GET /api/auth/me, for a proxy that strips /api.',
+    description: `The same as GET /api/auth/me, for a proxy that strips /api. ${WHO_IS_ASKING.description}`,
   })
   meOutsideApi(@CurrentPrincipal() principal: Principal): AuthMeDto {
     return toAuthMe(principal);

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { RequestId } from '@/common/http/request-id.middleware';
-import { Operation } from '@/common/openapi/operation.decorator';
+import { errorResponse, Operation } from '@/common/openapi/operation.decorator';
 import { headerRef } from '@/common/openapi/response-headers';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
 import { ContactChallenge } from './contact-challenge';
@@ -68,7 +68,10 @@ export class ContactController {
         description: 'A signed challenge, as altcha-lib makes it; never kept by a cache (Cache-Control: no-store)',
         headers: { 'Cache-Control': headerRef('Cache-Control') },
       },
-      404: { description: 'The form asks no challenge', detail: 'The contact form asks no challenge (CONTACT_CHALLENGE is off)' },
+      404: {
+        ...errorResponse('The form asks no challenge', 'The contact form asks no challenge (CONTACT_CHALLENGE is off)'),
+        headers: { 'Cache-Control': headerRef('Cache-Control') },
+      },
     },
   })
   challenge(): Promise<ContactChallengeDto> {

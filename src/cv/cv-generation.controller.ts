@@ -14,7 +14,12 @@ export class CvGenerationController {
   constructor(private readonly generation: CvGenerationService) {}
 
   @Get('status')
-  @Operation({ operationId: 'getCvStatus', summary: 'Whether on-demand CV generation is available', responses: { 200: CvStatusDto } })
+  @Operation({
+    operationId: 'getCvStatus',
+    summary: 'Whether on-demand CV generation is available',
+    description: 'Public. Follows the cvGeneration feature flag (PATCH /api/cv/generate answers 404 while it is off).',
+    responses: { 200: CvStatusDto },
+  })
   async status(): Promise<CvStatusDto> {
     return { enabled: await this.generation.isEnabled() };
   }

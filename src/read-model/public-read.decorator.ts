@@ -39,6 +39,14 @@ function takesLanguage(target: object, key: string | symbol): boolean {
   return types.some((type) => typeof type === 'function' && type !== Object && type !== String && 'lang' in new type());
 }
 
+/** What every public read does, said in its description after its own words. */
+const howPublicReadsAnswer = (translated: boolean): string =>
+  `Public, ${PUBLIC_READS_PER_MINUTE} requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: ` +
+  'an If-None-Match that names it answers 304.' +
+  (translated
+    ? ' `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.'
+    : '');
+
 function publicRead(
   { operationId, summary, description, deprecatedSince, returns, notFound }: PublicReadSpec,
   translated: boolean,
@@ -56,7 +64,7 @@ function publicRead(
     Operation({
       operationId,
       summary,
-      description,
+      description: [description, howPublicReadsAnswer(translated)].filter(Boolean).join(' '),
       deprecated: deprecatedSince !== undefined,
       responses: {
         200: { type: returns, headers },

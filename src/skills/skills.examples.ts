@@ -12,8 +12,8 @@ export const CREATE_CATEGORY_EXAMPLE = {
   iconName: 'cloud',
   iconColor: '#0ea5e9',
   skills: [
-    { name: 'Azure', projects: ['Tidewatch'] },
-    { name: 'Terraform', projects: ['Tidewatch', 'Ledger Lens'] },
+    { name: 'Azure', projects: ['tidewatch'] },
+    { name: 'Terraform', projects: ['tidewatch', 'ledger-lens'] },
   ],
 };
 
@@ -21,8 +21,8 @@ export const REPLACE_CATEGORY_EXAMPLE = { title: 'Programming languages', iconNa
 
 export const PATCH_CATEGORY_EXAMPLE = { iconColor: '#2563eb' };
 
-export const CREATE_SKILL_EXAMPLE = { name: 'Go', projects: ['Ledger Lens'] };
+export const CREATE_SKILL_EXAMPLE = { name: 'Go', projects: ['ledger-lens'] };
 
-export const REPLACE_SKILL_EXAMPLE = { name: 'TypeScript', projects: ['Tidewatch', 'Ledger Lens', 'Portfolio Platform'] };
+export const REPLACE_SKILL_EXAMPLE = { name: 'TypeScript', projects: ['tidewatch', 'ledger-lens', 'portfolio-platform'] };
 
-export const PATCH_SKILL_EXAMPLE = { projects: ['Tidewatch', 'Ledger Lens'] };
+export const PATCH_SKILL_EXAMPLE = { projects: ['tidewatch', 'ledger-lens'] };

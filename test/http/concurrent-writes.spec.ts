@@ -27,13 +27,20 @@ describe('concurrent writes against PostgreSQL', () => {
   });
 
   it('runs two imports on two instances one after the other: the content is one document, never a merge of both', async () => {
-    const exported = (await api('get', '/api/admin/content')).body as { projects: { slug: string; title: string }[] };
+    const exported = (await api('get', '/api/admin/content')).body as {
+      projects: { slug: string; title: string }[];
+      skills: { skills: { projects: string[] }[] }[];
+    };
     const documentWith = (prefix: string) => ({
       ...exported,
       projects: exported.projects.map((project) => ({
         ...project,
         slug: `${prefix}-${project.slug}`,
         title: `${prefix} ${project.title}`,
+      })),
+      skills: exported.skills.map((category) => ({
+        ...category,
+        skills: category.skills.map((skill) => ({ ...skill, projects: skill.projects.map((slug) => `${prefix}-${slug}`) })),
       })),
     });
     for (let round = 0; round < 3; round += 1) {
@@ -104,7 +111,11 @@ describe('concurrent writes against PostgreSQL', () => {
   ])('keeps both of two PATCHes of different fields of %s at once', async (_, path, one, other, read) => {
     for (let round = 0; round < 5; round += 1) {
       const valueOf = (field: string) =>
-        field === 'projects' ? [DEMO.projects[round % DEMO.projects.length].slug] : field === 'iconColor' ? `#00000${round}` : `${field} ${round}`;
+        field === 'projects'
+          ? [DEMO.projects[round % DEMO.projects.length].slug]
+          : field === 'iconColor'
+            ? `#00000${round}`
+            : `${field} ${round}`;
       const [a, b] = await Promise.all([api('patch', path, { [one]: valueOf(one) }), otherApi('patch', path, { [other]: valueOf(other) })]);
       expect([a.status, b.status]).toEqual([200, 200]);
       const body = JSON.stringify((await api('get', read)).body);

@@ -246,6 +246,11 @@ describe('GET /openapi.json', () => {
     expect(upload.requestBody?.required).toBe(true);
   });
 
+  it('describes every operation beyond its summary (what Spectral’s operation-description asks)', () => {
+    const undescribed = operations().filter(({ operation }) => !(operation as { description?: string }).description);
+    expect(undescribed.map(({ method, path }) => `${method.toUpperCase()} ${path}`)).toEqual([]);
+  });
+
   it('declares every error body as JSON, also where the success is a PDF', () => {
     for (const { path, method, operation } of operations()) {
       for (const [status, response] of Object.entries(operation.responses as Record<string, { content?: object }>)) {

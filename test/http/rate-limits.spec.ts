@@ -36,6 +36,13 @@ describe('rate limits per client IP', () => {
       await request(testApp.server).get('/api/projects/tidewatch').expect(200);
     });
 
+    it('limits the CV download link to 10 a minute, a budget of its own beside the download', async () => {
+      for (let i = 0; i < 10; i += 1) await request(testApp.server).patch('/api/download-cv').send({ lang: 'english' }).expect(200);
+      const limited = await request(testApp.server).patch('/api/download-cv').send({ lang: 'english' }).expect(429);
+      expect(limited.body).toEqual({ detail: 'Rate limit exceeded' });
+      await request(testApp.server).get('/api/download-cv?lang=english').expect(200);
+    });
+
     it('counts every project detail against one limit, whatever the slug', async () => {
       for (let i = 0; i < READ_LIMIT; i += 1) await request(testApp.server).get(`/api/projects/slug-${i}`).expect(404);
       await request(testApp.server).get('/api/projects/tidewatch').expect(429);

@@ -11,17 +11,18 @@ export class SkillProjectLinks1796400000000 implements MigrationInterface {
   name = 'SkillProjectLinks1796400000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
-      UPDATE "skills" AS s SET "projects" = COALESCE((
-        SELECT array_agg(p."slug" ORDER BY link.position)
-        FROM unnest(s."projects") WITH ORDINALITY AS link(name, position)
-        JOIN "projects" AS p ON p."slug" = link.name OR (p."title" = link.name AND NOT EXISTS (
-          SELECT 1 FROM "projects" AS bySlug WHERE bySlug."slug" = link.name))
-      ), '{}')
-      WHERE "projects" <> '{}'`);
+    // Only when a link names no slug: even an UPDATE of no row would be recorded as a change of skills.
+    const [{ stale }] = (await queryRunner.query(`
+      SELECT EXISTS (SELECT 1 FROM "skills" AS s, unnest(s."projects") AS link(name)
+        WHERE NOT EXISTS (SELECT 1 FROM "projects" AS p WHERE p."slug" = link.name)) AS stale`)) as [{ stale: boolean }];
+    if (stale) await this.linkBySlug(queryRunner);
     await queryRunner.query(`
       CREATE FUNCTION follow_project_links() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
+        -- A statement on skills counts as a change of skills, even of no row: only when a skill links the project.
+        IF NOT EXISTS (SELECT 1 FROM "skills" WHERE OLD."slug" = ANY("projects")) THEN
+          RETURN NULL;
+        END IF;
         IF TG_OP = 'DELETE' THEN
           UPDATE "skills" SET "projects" = array_remove("projects", OLD."slug") WHERE OLD."slug" = ANY("projects");
         ELSIF NEW."slug" IS DISTINCT FROM OLD."slug" THEN
@@ -32,6 +33,17 @@ export class SkillProjectLinks1796400000000 implements MigrationInterface {
     await queryRunner.query(`
       CREATE TRIGGER "projects_follow_links" AFTER UPDATE OF "slug" OR DELETE ON "projects"
       FOR EACH ROW EXECUTE FUNCTION follow_project_links()`);
+  }
+
+  private async linkBySlug(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      UPDATE "skills" AS s SET "projects" = COALESCE((
+        SELECT array_agg(p."slug" ORDER BY link.position)
+        FROM unnest(s."projects") WITH ORDINALITY AS link(name, position)
+        JOIN "projects" AS p ON p."slug" = link.name OR (p."title" = link.name AND NOT EXISTS (
+          SELECT 1 FROM "projects" AS bySlug WHERE bySlug."slug" = link.name))
+      ), '{}')
+      WHERE "projects" <> '{}'`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
