@@ -45,6 +45,6 @@ export class ContentHistoryService {
    */
   async restore(id: number): Promise<ContentCountsDto> {
     const document = await this.documents.transform(await this.document(id));
-    return this.portfolio.import(document as unknown as ContentDocument, 'restore');
+    return this.portfolio.import(document, 'restore');
   }
 }
