@@ -25,6 +25,29 @@ const PATH_VALUES = (content: typeof DEMO_CONTENT): Record<string, string> => ({
 });
 
 /**
+ * A skill's `projects` name projects that exist, which no schema can list: generated links are
+ * pointed at the projects of the document generated with them (an import), else at the demo's,
+ * as the path parameters are.
+ */
+function linkingExistingProjects(body: unknown): unknown {
+  const { projects } = (body ?? {}) as { projects?: unknown[] };
+  const inDocument = Array.isArray(projects) && projects.every((project) => typeof project === 'object');
+  const slugs = inDocument ? (projects as { slug: string }[]).map(({ slug }) => slug) : DEMO_CONTENT.projects.map(({ slug }) => slug);
+  const linked = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(linked);
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, field]) =>
+        key === 'projects' && Array.isArray(field) && field.every((item) => typeof item === 'string')
+          ? [key, slugs.length === 0 ? [] : field.map((_, index) => slugs[index % slugs.length])]
+          : [key, linked(field)],
+      ),
+    );
+  };
+  return linked(body);
+}
+
+/**
  * The converse of the fuzzer: bodies generated from each write operation's declared schema
  * (json-schema-faker, every optional field filled in) are accepted by the server. A generated
  * client that checks a body against the description can then never send one the server refuses
@@ -66,7 +89,12 @@ describe('bodies generated from the description', () => {
         const response = await request(onDatabase.testApp.server)
           [method as 'post'](url)
           .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
-          .send(body as object);
+          .send(
+            linkingExistingProjects(
+              body,
+              DEMO_CONTENT.projects.map(({ slug }) => slug),
+            ) as object,
+          );
         // 503 is a dependency that is not there (the flags' configuration store), not a refusal of the body.
         if (response.status === 422 || response.status === 500) {
           refused.push(`${method.toUpperCase()} ${path} ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`);

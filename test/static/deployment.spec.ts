@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { assertValidConfiguration } from '@/config';
@@ -19,6 +21,8 @@ const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as
       command?: string[];
       stop_grace_period?: string;
       image?: string;
+      env_file?: { path: string; required: boolean }[];
+      healthcheck?: { test: string[] };
     }
   >;
 };
@@ -88,11 +92,51 @@ describe('docker-compose.yml', () => {
     expect(compose.services.migrate.environment?.DATABASE_URL).toBe(apiEnv.DATABASE_URL);
   });
 
+  it('hands .env to the api, and lets it override the defaults compose writes, but not the stack’s own addresses', () => {
+    expect(compose.services.api.env_file).toEqual([{ path: '.env', required: false }]);
+    const overridable = Object.entries(compose.services.api.environment ?? {}).filter(([, value]) => /^\$\{[A-Z_]+:-/.test(value));
+    expect(overridable.map(([name]) => name).sort()).toEqual([
+      'APP_ENV',
+      'CONTACT_RECIPIENT',
+      'MAIL_FROM',
+      'SMTP_HOST',
+      'SMTP_PORT',
+      'TRUST_PROXY',
+    ]);
+    for (const fixed of ['DATABASE_URL', 'REDIS_URL', 'DB_MIGRATIONS_RUN'])
+      expect(compose.services.api.environment?.[fixed]).not.toContain('${');
+    expect(compose.services.api.environment?.API_ADMIN_TOKEN).toContain('scripts/compose-env.sh');
+  });
+
+  it('calls PostgreSQL ready only once it takes connections over TCP (not the init server on the socket)', () => {
+    expect(compose.services.postgres.healthcheck?.test.join(' ')).toMatch(/pg_isready -h 127\.0\.0\.1 -p 5432 -U portfolio -d portfolio/);
+  });
+
   it('migrates before the api serves, and the api does not migrate again', () => {
     expect(compose.services.migrate.command).toEqual(['node', 'node_modules/typeorm/cli.js', 'migration:run', '-d', 'dist/ormconfig.js']);
     expect(compose.services.migrate.depends_on?.postgres.condition).toBe('service_healthy');
     expect(compose.services.api.depends_on?.migrate.condition).toBe('service_completed_successfully');
     expect(apiEnv.DB_MIGRATIONS_RUN).toBe('false');
+  });
+});
+
+describe('scripts/compose-env.sh', () => {
+  it('makes .env once from .env.example with a fresh admin token, keeps it on later runs, and prints it', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'compose-env-'));
+    try {
+      mkdirSync(join(folder, 'scripts'));
+      copyFileSync(join(ROOT, 'scripts/compose-env.sh'), join(folder, 'scripts/compose-env.sh'));
+      copyFileSync(join(ROOT, '.env.example'), join(folder, '.env.example'));
+      const run = () => execFileSync('bash', [join(folder, 'scripts/compose-env.sh')], { encoding: 'utf8' });
+      const printed = run();
+      const token = /^API_ADMIN_TOKEN=(.+)$/m.exec(readFileSync(join(folder, '.env'), 'utf8'))![1];
+      expect(token).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+      expect(printed).toContain(token);
+      expect(run()).toContain(token);
+      expect(readFileSync(join(folder, '.env'), 'utf8').match(/^API_ADMIN_TOKEN=/gm)).toHaveLength(1);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

@@ -12,12 +12,12 @@ export interface paths {
     };
     /**
      * Export all content as one document
-     * @description From the database, or the served document without one. PUT it back to restore it, or to another environment to move it.
+     * @description From the database, or the served document without one. PUT it back to restore it, or to another environment to move it. Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
      */
     get: operations['exportContent'];
     /**
      * Replace all content with a document
-     * @description One transaction: every list is replaced, or nothing is when anything is invalid (422, with loc paths into the document, the first 100 issues). Contact messages and CV download events are not content and stay. The body (up to 5 MB, uncompressed) is read only after the credential check; imports run one at a time across instances.
+     * @description One transaction: every list is replaced, or nothing is when anything is invalid (422, with loc paths into the document, the first 100 issues). Contact messages and CV download events are not content and stay. The body (up to 5 MB, uncompressed) is read only after the credential check; imports run one at a time across instances. Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
      */
     put: operations['importContent'];
     post?: never;
@@ -36,7 +36,7 @@ export interface paths {
     };
     /**
      * Content revisions, newest first
-     * @description Every change to content (an admin write, an import, a restore, the certification sync, the seed, SQL typed by hand) is one revision, recorded within 2 seconds. For the next page, pass the last id as `before`.
+     * @description Every change to content (an admin write, an import, a restore, the certification sync, the seed, SQL typed by hand) is one revision, recorded within 2 seconds. For the next page, pass the last id as `before`. Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
      */
     get: operations['listContentRevisions'];
     put?: never;
@@ -56,7 +56,7 @@ export interface paths {
     };
     /**
      * The whole content document as it stood after a revision
-     * @description The shape of GET /api/admin/content: PUT it there, or restore the revision, to make it the content again.
+     * @description The shape of GET /api/admin/content: PUT it there, or restore the revision, to make it the content again. Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
      */
     get: operations['getContentRevision'];
     put?: never;
@@ -78,7 +78,7 @@ export interface paths {
     put?: never;
     /**
      * Make the content what it was after a revision
-     * @description As an import of that revision’s document: one transaction, every list replaced. It is recorded as a revision of its own (source `restore`), so restoring the revision before it undoes it.
+     * @description As an import of that revision’s document: one transaction, every list replaced. It is recorded as a revision of its own (source `restore`), so restoring the revision before it undoes it. Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
      */
     post: operations['restoreContentRevision'];
     delete?: never;
@@ -94,7 +94,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** What GET /api/download-cv serves in each language, and since when */
+    /**
+     * What GET /api/download-cv serves in each language, and since when
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     get: operations['listServedCvs'];
     put?: never;
     post?: never;
@@ -114,11 +117,14 @@ export interface paths {
     get?: never;
     /**
      * Upload the CV of a language; downloads serve it as sent, on every instance
-     * @description The body is the PDF itself (Content-Type: application/pdf, at most 5 MB), read only after the credential check.
+     * @description The body is the PDF itself (Content-Type: application/pdf, at most 5 MB), read only after the credential check. Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
      */
     put: operations['uploadCv'];
     post?: never;
-    /** Stop serving the uploaded or published CV of a language: the download goes back to CV_DIR’s file, or to none */
+    /**
+     * Stop serving the uploaded or published CV of a language: the download goes back to CV_DIR’s file, or to none
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     delete: operations['deleteCv'];
     options?: never;
     head?: never;
@@ -136,7 +142,7 @@ export interface paths {
     put?: never;
     /**
      * Render the CV of a language from the current content and serve it; it is rendered again after every content change
-     * @description Whatever the cvGeneration flag says. After content changes the published CV is rendered again (one render per burst of changes, within 30 s, once across instances).
+     * @description Whatever the cvGeneration flag says. After content changes the published CV is rendered again (one render per burst of changes, within 30 s, once across instances). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
      */
     post: operations['publishCv'];
     delete?: never;
@@ -172,7 +178,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Who the Entra ID access token belongs to */
+    /**
+     * Who the Entra ID access token belongs to
+     * @description An Entra ID access token of the admin group only (the static API token is 401 here): its object id, email (or preferred_username), name and role. Membership is read from the token’s groups claim, or asked of Microsoft Graph when the token has too many groups to carry them.
+     */
     get: operations['getCurrentAdmin'];
     put?: never;
     post?: never;
@@ -189,10 +198,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Awards in display order */
+    /**
+     * Awards in display order
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     */
     get: operations['listAwards'];
     put?: never;
-    /** Create an award; it goes last */
+    /**
+     * Create an award; it goes last
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     post: operations['createAward'];
     delete?: never;
     options?: never;
@@ -210,15 +225,21 @@ export interface paths {
     get?: never;
     /**
      * Replace an award
-     * @description title, organization and year are required; omitted optional fields are reset.
+     * @description title, organization and year are required; omitted optional fields are reset. Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
      */
     put: operations['replaceAward'];
     post?: never;
-    /** Delete an award */
+    /**
+     * Delete an award
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     delete: operations['deleteAward'];
     options?: never;
     head?: never;
-    /** Change the given fields of an award */
+    /**
+     * Change the given fields of an award
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     patch: operations['updateAward'];
     trace?: never;
   };
@@ -235,7 +256,10 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Move the listed awards to the front, in the listed order */
+    /**
+     * Move the listed awards to the front, in the listed order
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     patch: operations['reorderAwards'];
     trace?: never;
   };
@@ -246,10 +270,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Certifications in display order, manual and synced alike */
+    /**
+     * Certifications in display order, manual and synced alike
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     */
     get: operations['listCertifications'];
     put?: never;
-    /** Create a certification (source manual); it goes last */
+    /**
+     * Create a certification (source manual); it goes last
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     post: operations['createCertification'];
     delete?: never;
     options?: never;
@@ -267,17 +297,20 @@ export interface paths {
     get?: never;
     /**
      * Replace a certification
-     * @description title is required; omitted optional fields are reset. An edit of an entry a provider synced sets syncEnabled false (the sync then keeps the edit), unless the body sets it true.
+     * @description title is required; omitted optional fields are reset. An edit of an entry a provider synced sets syncEnabled false (the sync then keeps the edit), unless the body sets it true. Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
      */
     put: operations['replaceCertification'];
     post?: never;
-    /** Delete a certification */
+    /**
+     * Delete a certification
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     delete: operations['deleteCertification'];
     options?: never;
     head?: never;
     /**
      * Change the given fields of a certification
-     * @description An edit of an entry a provider synced sets syncEnabled false (the sync then keeps the edit), unless the body sets it true.
+     * @description An edit of an entry a provider synced sets syncEnabled false (the sync then keeps the edit), unless the body sets it true. Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
      */
     patch: operations['updateCertification'];
     trace?: never;
@@ -295,7 +328,10 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Move the listed certifications to the front, in the listed order */
+    /**
+     * Move the listed certifications to the front, in the listed order
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     patch: operations['reorderCertifications'];
     trace?: never;
   };
@@ -366,7 +402,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Whether on-demand CV generation is available */
+    /**
+     * Whether on-demand CV generation is available
+     * @description Public. Follows the cvGeneration feature flag (PATCH /api/cv/generate answers 404 while it is off).
+     */
     get: operations['getCvStatus'];
     put?: never;
     post?: never;
@@ -403,10 +442,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Work entries, newest first */
+    /**
+     * Work entries, newest first
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     */
     get: operations['listExperience'];
     put?: never;
-    /** Create a work entry; it goes first, as the newest */
+    /**
+     * Create a work entry; it goes first, as the newest
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     post: operations['createWorkEntry'];
     delete?: never;
     options?: never;
@@ -424,15 +469,21 @@ export interface paths {
     get?: never;
     /**
      * Replace a work entry
-     * @description company, role and period are required; omitted optional fields are reset.
+     * @description company, role and period are required; omitted optional fields are reset. Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
      */
     put: operations['replaceWorkEntry'];
     post?: never;
-    /** Delete a work entry */
+    /**
+     * Delete a work entry
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     delete: operations['deleteWorkEntry'];
     options?: never;
     head?: never;
-    /** Change the given fields of a work entry */
+    /**
+     * Change the given fields of a work entry
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     patch: operations['updateWorkEntry'];
     trace?: never;
   };
@@ -446,7 +497,7 @@ export interface paths {
     /**
      * One work entry by position (0 is the newest)
      * @deprecated
-     * @description Deprecated: indexes shift when entries are reordered. Use GET /api/experience.
+     * @description Deprecated: indexes shift when entries are reordered. Use GET /api/experience. Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
      */
     get: operations['getWorkEntryByIndex'];
     put?: never;
@@ -470,7 +521,10 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Move the listed entries to the front, in the listed order */
+    /**
+     * Move the listed entries to the front, in the listed order
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     patch: operations['reorderExperience'];
     trace?: never;
   };
@@ -493,7 +547,7 @@ export interface paths {
     head?: never;
     /**
      * Change one or both flags
-     * @description Writes to the configuration store; a flag missing there is created. The next read shows the new state.
+     * @description Writes to the configuration store; a flag missing there is created. The next read shows the new state. Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
      */
     patch: operations['updateFeatureFlags'];
     trace?: never;
@@ -525,7 +579,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CV downloads, in total and per language */
+    /**
+     * CV downloads, in total and per language
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     get: operations['getCvDownloadCounts'];
     put?: never;
     post?: never;
@@ -542,11 +599,14 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The person behind the portfolio */
+    /**
+     * The person behind the portfolio
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304.
+     */
     get: operations['getProfile'];
     /**
      * Set the profile
-     * @description Creates or replaces it: name is required; omitted fields are reset ("", [], and "" in each language).
+     * @description Creates or replaces it: name is required; omitted fields are reset ("", [], and "" in each language). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
      */
     put: operations['replaceProfile'];
     post?: never;
@@ -555,7 +615,7 @@ export interface paths {
     head?: never;
     /**
      * Change the given fields of the profile
-     * @description In headline and summary, only the languages given change.
+     * @description In headline and summary, only the languages given change. Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
      */
     patch: operations['updateProfile'];
     trace?: never;
@@ -567,10 +627,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Project cards in display order */
+    /**
+     * Project cards in display order
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     */
     get: operations['listProjects'];
     put?: never;
-    /** Create a project; it goes last */
+    /**
+     * Create a project; it goes last
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     post: operations['createProject'];
     delete?: never;
     options?: never;
@@ -585,7 +651,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One project with its detail and previous/next navigation */
+    /**
+     * One project with its detail and previous/next navigation
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     */
     get: operations['getProject'];
     put?: never;
     post?: never;
@@ -605,15 +674,21 @@ export interface paths {
     get?: never;
     /**
      * Replace a project
-     * @description title and description are required; omitted optional fields are reset. The slug stays unless given.
+     * @description title and description are required; omitted optional fields are reset. The slug stays unless given. Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
      */
     put: operations['replaceProject'];
     post?: never;
-    /** Delete a project */
+    /**
+     * Delete a project
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     delete: operations['deleteProject'];
     options?: never;
     head?: never;
-    /** Change the given fields of a project */
+    /**
+     * Change the given fields of a project
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     patch: operations['updateProject'];
     trace?: never;
   };
@@ -630,7 +705,10 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Move the listed projects to the front, in the listed order */
+    /**
+     * Move the listed projects to the front, in the listed order
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     patch: operations['reorderProjects'];
     trace?: never;
   };
@@ -641,7 +719,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Skill categories with their skills */
+    /**
+     * Skill categories with their skills
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     */
     get: operations['listSkillCategories'];
     put?: never;
     post?: never;
@@ -659,14 +740,23 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Replace a skill (name required) */
+    /**
+     * Replace a skill (name required)
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     put: operations['replaceSkill'];
     post?: never;
-    /** Delete a skill */
+    /**
+     * Delete a skill
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     delete: operations['deleteSkill'];
     options?: never;
     head?: never;
-    /** Change the given fields of a skill */
+    /**
+     * Change the given fields of a skill
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     patch: operations['updateSkill'];
     trace?: never;
   };
@@ -679,7 +769,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create a skill category, optionally with skills; it goes last */
+    /**
+     * Create a skill category, optionally with skills; it goes last
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     post: operations['createSkillCategory'];
     delete?: never;
     options?: never;
@@ -695,14 +788,23 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Replace a skill category (title required); its skills stay as they are */
+    /**
+     * Replace a skill category (title required); its skills stay as they are
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     put: operations['replaceSkillCategory'];
     post?: never;
-    /** Delete a skill category and its skills */
+    /**
+     * Delete a skill category and its skills
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     delete: operations['deleteSkillCategory'];
     options?: never;
     head?: never;
-    /** Change the given fields of a skill category */
+    /**
+     * Change the given fields of a skill category
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     patch: operations['updateSkillCategory'];
     trace?: never;
   };
@@ -715,7 +817,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add a skill to a category; it goes last */
+    /**
+     * Add a skill to a category; it goes last
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
     post: operations['createSkill'];
     delete?: never;
     options?: never;
@@ -732,7 +837,7 @@ export interface paths {
     };
     /**
      * Who the Entra ID access token belongs to
-     * @description The same as GET /api/auth/me, for a proxy that strips /api.
+     * @description The same as GET /api/auth/me, for a proxy that strips /api. An Entra ID access token of the admin group only (the static API token is 401 here): its object id, email (or preferred_username), name and role. Membership is read from the token’s groups claim, or asked of Microsoft Graph when the token has too many groups to carry them.
      */
     get: operations['getCurrentAdminOutsideApi'];
     put?: never;
@@ -4724,6 +4829,7 @@ export interface operations {
       /** @description The form asks no challenge */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
