@@ -198,6 +198,27 @@ describe('A database that is not up yet at start-up', () => {
     }
   }, 40_000);
 
+  it.each([
+    [
+      'a database the server does not have (3D000)',
+      'postgres://postgres@127.0.0.1:5432/no_such_portfolio',
+      'createdb -h 127.0.0.1 -p 5432 -U postgres no_such_portfolio',
+    ],
+    ['a role it does not know (28000)', 'postgres://no_such_role@127.0.0.1:5432/postgres', 'fix the user or password in DATABASE_URL'],
+  ])(
+    'stops start-up at once for %s, naming the fix, without waiting',
+    async (_, url, fix) => {
+      const startedAt = Date.now();
+      const { code, output } = await runBuiltServiceToExit({ DATABASE_URL: url, DB_STARTUP_WAIT_MS: '60000', LOG_LEVEL: 'info' });
+      expect(code).toBe(1);
+      expect(Date.now() - startedAt).toBeLessThan(15_000);
+      const lines = linesOf(output);
+      expect(lines.filter((line) => line.event === 'database_wait')).toEqual([]);
+      expect(lines.at(-1)).toMatchObject({ event: 'start_failed', reason: expect.stringContaining(fix) });
+    },
+    20_000,
+  );
+
   it('stops start-up with exit 1 once DB_STARTUP_WAIT_MS is spent', async () => {
     const proxy = await TcpProxy.start({ host: '127.0.0.1', port: 5432 });
     await proxy.cut();
