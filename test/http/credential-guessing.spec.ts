@@ -1,13 +1,18 @@
 import request from 'supertest';
 import { ADMIN_TOKEN } from '@test/support/admin';
+import { LogLines } from '@test/support/log-lines';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
 const FAILURES_ALLOWED = 10;
 
 describe('guessing admin credentials', () => {
   let testApp: TestApp;
+  const logs = new LogLines();
   beforeAll(async () => {
-    testApp = await createTestApp({ env: { API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'loopback' } });
+    testApp = await createTestApp({
+      env: { API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'loopback', LOG_LEVEL: 'warn' },
+      logDestination: logs,
+    });
   });
   afterAll(() => testApp.close());
 
@@ -31,6 +36,11 @@ describe('guessing admin credentials', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(refused.headers['x-request-id']).toBe('locked-out');
+    // The operator reads why, once for that client and minute.
+    const lockouts = logs.entries.filter((entry) => entry.event === 'credential_lockout' && entry.client === '203.0.113.60');
+    expect(lockouts).toEqual([expect.objectContaining({ level: 40, failures: 10, until: expect.any(String) })]);
+    expect(Date.parse(lockouts[0].until as string) - Date.now()).toBeGreaterThan(0);
+    expect(Date.parse(lockouts[0].until as string) - Date.now()).toBeLessThanOrEqual(60_000);
   });
 
   it('never affects another client', async () => {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable, Logger, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import type { Request, Response } from 'express';
 import { clientKey } from '@/common/http/client-address';
@@ -20,6 +20,8 @@ const WINDOW_MS = 60_000;
  */
 @Injectable()
 export class FailedCredentialLimit {
+  private readonly logger = new Logger(FailedCredentialLimit.name);
+
   constructor(
     private readonly storage: WindowStorage,
     @Inject(limitsConfig.KEY) private readonly limits: ConfigType<typeof limitsConfig>,
@@ -38,6 +40,11 @@ export class FailedCredentialLimit {
       // key out of reach): the static token was compared all the same, and guessing must stay bounded.
       if (!(error instanceof UnauthorizedException || error instanceof ServiceUnavailableException)) throw error;
       const failures = await this.storage.increment(key, WINDOW_MS, FAILURES_ALLOWED);
+      // Once per client and window, on whichever instance counted the failure that began it.
+      if (failures.totalHits === FAILURES_ALLOWED) {
+        const until = new Date(Date.now() + failures.timeToExpire * 1000).toISOString();
+        this.logger.warn({ event: 'credential_lockout', client: clientKey(request.ip), failures: FAILURES_ALLOWED, until });
+      }
       if (failures.isBlocked) refuse(response, failures.timeToBlockExpire);
       throw error;
     }
