@@ -1,4 +1,4 @@
-import { call } from './stack';
+import { call, READ_ONLY } from './stack';
 
 interface ContentDocument {
   profile: { name: string } | null;
@@ -28,7 +28,7 @@ describe('the owner', () => {
     expect([refused.status, refused.headers.get('www-authenticate')]).toEqual([401, 'Bearer']);
   });
 
-  it('sets the profile in both languages', async () => {
+  it.skipIf(READ_ONLY)('sets the profile in both languages', async () => {
     const profile = await call('/api/profile', {
       method: 'PATCH',
       admin: true,
@@ -40,7 +40,7 @@ describe('the owner', () => {
     });
   });
 
-  it('creates, replaces, updates, reorders and deletes a project, each visible to visitors at once', async () => {
+  it.skipIf(READ_ONLY)('creates, replaces, updates, reorders and deletes a project, each visible to visitors at once', async () => {
     const created = await call('/api/projects', {
       method: 'POST',
       admin: true,
@@ -73,7 +73,7 @@ describe('the owner', () => {
     expect((await call(`/api/projects/${slug}`)).status).toBe(404);
   });
 
-  it('exports the whole portfolio and imports it back, the public reads unchanged', async () => {
+  it.skipIf(READ_ONLY)('exports the whole portfolio and imports it back, the public reads unchanged', async () => {
     const before = await call('/api/awards');
     const exported = (await (await call('/api/admin/content', { admin: true })).json()) as ContentDocument;
     const imported = await call('/api/admin/content', { method: 'PUT', admin: true, json: exported });
@@ -82,7 +82,7 @@ describe('the owner', () => {
     expect([await after.text(), after.headers.get('etag')]).toEqual([await before.text(), before.headers.get('etag')]);
   });
 
-  it('looks back through the history and undoes a change by restoring the revision before it', async () => {
+  it.skipIf(READ_ONLY)('looks back through the history and undoes a change by restoring the revision before it', async () => {
     type Revision = { id: number; source: string; domains: string[]; actor: string | null };
     const revisions = async (query: string) =>
       (await (await call(`/api/admin/content/revisions?${query}`, { admin: true })).json()) as Revision[];
@@ -114,16 +114,22 @@ describe('the owner', () => {
     expect(((await served.json()) as { lang: string }[]).map(({ lang }) => lang)).toEqual(['english', 'nederlands']);
   });
 
-  it('publishes the Dutch CV from the content, rendered by the stack as it runs (the image: Node on jemalloc), then goes back', async () => {
-    const published = await call('/api/admin/cv/nederlands/publish', { method: 'POST', admin: true });
-    expect([published.status, await published.json()]).toEqual([200, expect.objectContaining({ lang: 'nederlands', source: 'published' })]);
-    const download = await call('/api/download-cv?lang=nederlands');
-    expect([download.status, download.headers.get('content-type')]).toEqual([200, 'application/pdf']);
-    expect(
-      Buffer.from(await download.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
-    expect((await call('/api/admin/cv/nederlands', { method: 'DELETE', admin: true })).status).toBe(204);
-  });
+  it.skipIf(READ_ONLY)(
+    'publishes the Dutch CV from the content, rendered by the stack as it runs (the image: Node on jemalloc), then goes back',
+    async () => {
+      const published = await call('/api/admin/cv/nederlands/publish', { method: 'POST', admin: true });
+      expect([published.status, await published.json()]).toEqual([
+        200,
+        expect.objectContaining({ lang: 'nederlands', source: 'published' }),
+      ]);
+      const download = await call('/api/download-cv?lang=nederlands');
+      expect([download.status, download.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+      expect(
+        Buffer.from(await download.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+      expect((await call('/api/admin/cv/nederlands', { method: 'DELETE', admin: true })).status).toBe(204);
+    },
+  );
 });

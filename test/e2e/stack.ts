@@ -14,6 +14,11 @@ export const ADMIN_TOKEN = required('E2E_ADMIN_TOKEN');
 export const MAIL_SINK_URL = process.env.E2E_MAIL_SINK_URL?.replace(/\/+$/, '');
 /** The private metrics endpoint (METRICS_PORT), when the stack exposes one. */
 export const METRICS_URL = process.env.E2E_METRICS_URL;
+/**
+ * `1`: a smoke test of a real deployment, which must change nothing there: the cases that write
+ * (content and its history, a contact mail, a CV published or a download counted) are left out.
+ */
+export const READ_ONLY = process.env.E2E_READ_ONLY === '1';
 
 /** A request to the stack; `admin` adds the admin token. */
 export async function call(path: string, init: RequestInit & { admin?: boolean; json?: unknown } = {}): Promise<Response> {
