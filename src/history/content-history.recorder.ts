@@ -8,6 +8,7 @@ import { PortfolioService } from '@/portfolio/portfolio.service';
 import { CONTENT_DOMAINS, type ContentDomain } from '@/read-model/content-domains';
 import { ReadModel } from '@/read-model/read-model';
 import { ContentHistoryRepository, type HashedItem, type SnapshotIds } from './persistence/content-history.repository';
+import { diffItems } from './content-diff';
 import { pendingRevisions } from './pending-revisions';
 
 /** A burst of changes (an import's statements, the notifications of several instances) is recorded in one go. */
@@ -90,17 +91,23 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
     const changes = await this.history.pendingChanges();
     if (changes.length === 0) return 0;
     const revisions = pendingRevisions(changes);
-    let current = (await this.history.latest())?.snapshotIds;
-    const snapshotted = await this.snapshot(current ? [...new Set(changes.map((change) => change.domain))] : CONTENT_DOMAINS);
+    const latest = await this.history.latest();
+    let current = latest?.snapshotIds;
+    const domainsChanged = current ? [...new Set(changes.map((change) => change.domain))] : CONTENT_DOMAINS;
+    const { ids: snapshotted, items: now } = await this.snapshot(domainsChanged);
+    // What each changed domain held before, to say what each revision changed in it.
+    let held: Partial<Record<ContentDomain, unknown[]>> = current ? await this.history.itemsOf(current) : {};
     let added = 0;
     for (const { domains, source, actor } of revisions) {
       const next = { ...(current ?? snapshotted) } as SnapshotIds;
       for (const domain of domains) next[domain] = snapshotted[domain]!;
       const changed = CONTENT_DOMAINS.filter((domain) => (current ? next[domain] !== current[domain] : domains.has(domain)));
       if (changed.length === 0) continue;
-      const { id } = await this.history.add({ source, actor, domains: changed, snapshotIds: next });
+      const itemChanges = changed.flatMap((domain) => diffItems(domain, held[domain] ?? [], now[domain] ?? []));
+      const { id } = await this.history.add({ source, actor, domains: changed, snapshotIds: next, changes: itemChanges });
       this.logger.log({ event: 'content_revision_recorded', revision: id, source, domains: changed });
       current = next;
+      held = { ...held, ...Object.fromEntries(changed.map((domain) => [domain, now[domain]])) };
       added += 1;
     }
     await this.history.forgetChanges(changes.map((change) => change.id));
@@ -108,14 +115,18 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
     return added;
   }
 
-  /** The content of these domains as it is now, stored as snapshots (sharing every item stored before). */
-  private async snapshot(domains: readonly ContentDomain[]): Promise<Partial<SnapshotIds>> {
+  /** The content of these domains as it is now, stored as snapshots (sharing every item stored before), and their items. */
+  private async snapshot(
+    domains: readonly ContentDomain[],
+  ): Promise<{ ids: Partial<SnapshotIds>; items: Partial<Record<ContentDomain, unknown[]>> }> {
     const parts = await this.portfolio.exportParts(domains);
     const ids: Partial<SnapshotIds> = {};
+    const items: Partial<Record<ContentDomain, unknown[]>> = {};
     for (const domain of domains) {
-      const items: HashedItem[] = itemsOf(parts[domain]).map((body) => ({ hash: sha256(JSON.stringify(body)), body }));
-      ids[domain] = await this.history.storeSnapshot(sha256(Buffer.concat(items.map((item) => item.hash))), items);
+      items[domain] = itemsOf(parts[domain]);
+      const hashed: HashedItem[] = items[domain].map((body) => ({ hash: sha256(JSON.stringify(body)), body }));
+      ids[domain] = await this.history.storeSnapshot(sha256(Buffer.concat(hashed.map((item) => item.hash))), hashed);
     }
-    return ids;
+    return { ids, items };
   }
 }

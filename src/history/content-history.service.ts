@@ -7,12 +7,13 @@ import { CONTENT_DOMAINS } from '@/read-model/content-domains';
 import type { ContentRevisionDto } from './dto/content-revision.dto';
 import { ContentHistoryRepository, type Revision } from './persistence/content-history.repository';
 
-const toDto = ({ id, createdAt, source, domains, actor }: Revision): ContentRevisionDto => ({
+const toDto = ({ id, createdAt, source, domains, actor, changes }: Revision): ContentRevisionDto => ({
   id,
   createdAt: createdAt.toISOString(),
   source,
   domains,
   actor,
+  changes,
 });
 
 /** Looking back through the content's revisions, and making one of them the content again. */

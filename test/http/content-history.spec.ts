@@ -11,6 +11,7 @@ interface Revision {
   source: string;
   domains: string[];
   actor: string | null;
+  changes: { domain: string; id: string | null; change: string }[];
 }
 
 const REVISIONS = '/api/admin/content/revisions';
@@ -163,6 +164,41 @@ describe('content history', () => {
       expect(await content()).toEqual(good);
       expect((await newest()).id).toBe(restoredGood.id);
     }
+  });
+
+  it('says what each revision changed, item by item: added, changed, removed, moved', async () => {
+    const awards = async () => ((await request(first.server).get('/api/awards').expect(200)).body as { id: string }[]).map(({ id }) => id);
+    const changesOf = async (write: () => Promise<unknown>) => {
+      const before = await newest();
+      await write();
+      return (await nextRevision(before)).changes;
+    };
+    await changesOf(() => as(first).put('/api/admin/content').send(DEMO_CONTENT).expect(200));
+    const [firstAward] = await awards();
+    expect(await changesOf(() => as(first).patch(`/api/awards/${firstAward}`).send({ title: 'Renamed award' }).expect(200))).toEqual([
+      { domain: 'awards', id: firstAward, change: 'changed' },
+    ]);
+    const last = (await awards()).at(-1)!;
+    expect(
+      await changesOf(() =>
+        as(first)
+          .patch('/api/awards/reorder')
+          .send({ order: [last] })
+          .expect(200),
+      ),
+    ).toEqual([{ domain: 'awards', id: last, change: 'moved' }]);
+    let created = '';
+    const added = await changesOf(async () => {
+      created = (
+        (await as(first).post('/api/awards').send({ title: 'New', organization: 'Org', year: '2026' }).expect(201)).body as { id: string }
+      ).id;
+    });
+    expect(added).toEqual([{ domain: 'awards', id: created, change: 'added' }]);
+    expect(
+      await changesOf(() =>
+        request(first.server).delete(`/api/awards/${created}`).set('Authorization', `Bearer ${ADMIN_TOKEN}`).expect(204),
+      ),
+    ).toEqual([{ domain: 'awards', id: created, change: 'removed' }]);
   });
 
   it(`keeps the newest CONTENT_HISTORY_LIMIT revisions, and nothing only the forgotten ones used`, async () => {

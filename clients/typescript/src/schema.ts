@@ -1258,12 +1258,32 @@ export interface components {
        */
       version: 1;
     };
+    ContentItemChange: {
+      /**
+       * @description added, changed (its fields), removed, or moved (the same item in another place)
+       * @example changed
+       * @enum {string}
+       */
+      change: 'added' | 'changed' | 'removed' | 'moved';
+      /**
+       * @example awards
+       * @enum {string}
+       */
+      domain: 'profile' | 'projects' | 'experience' | 'skills' | 'awards' | 'certifications';
+      /**
+       * @description The item's id (a project's slug; a skill category's id for a change of its skills); null for the profile
+       * @example 0b7e2c4a-9d1f-4e6b-8a3c-5f2e1d0c9b8a
+       */
+      id: string | null;
+    };
     ContentRevision: {
       /**
        * @description The admin (name or email from the Entra ID token, or "admin token"); null for the seed, a scheduled sync or the database
        * @example Mara Jansen
        */
       actor: string | null;
+      /** @description Each item it added, changed, removed or moved (empty for revisions recorded before this was kept) */
+      changes: components['schemas']['ContentItemChange'][];
       /**
        * Format: date-time
        * @description When it was recorded (within 2 s of the change)

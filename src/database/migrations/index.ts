@@ -9,6 +9,7 @@ import { ContentTranslations1796100000000 } from './1796100000000-ContentTransla
 import { ContentHistory1796200000000 } from './1796200000000-ContentHistory';
 import { ContactAbuseAndRetention1796300000000 } from './1796300000000-ContactAbuseAndRetention';
 import { SkillProjectLinks1796400000000 } from './1796400000000-SkillProjectLinks';
+import { RevisionChanges1796500000000 } from './1796500000000-RevisionChanges';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   ContentHistory1796200000000,
   ContactAbuseAndRetention1796300000000,
   SkillProjectLinks1796400000000,
+  RevisionChanges1796500000000,
 ];

@@ -1,6 +1,29 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { CONTENT_DOMAINS, type ContentDomain } from '@/read-model/content-domains';
+import { ITEM_CHANGES, type ItemChange } from '@/history/content-diff';
 import { REVISION_SOURCES, type RevisionSource } from '@/history/revision-sources';
+
+/** One item a revision touched. */
+@ApiSchema({ name: 'ContentItemChange' })
+export class ContentItemChangeDto {
+  @ApiProperty({ enum: CONTENT_DOMAINS, example: 'awards' })
+  readonly domain!: ContentDomain;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The item's id (a project's slug; a skill category's id for a change of its skills); null for the profile",
+    example: '0b7e2c4a-9d1f-4e6b-8a3c-5f2e1d0c9b8a',
+  })
+  readonly id!: string | null;
+
+  @ApiProperty({
+    enum: ITEM_CHANGES,
+    description: 'added, changed (its fields), removed, or moved (the same item in another place)',
+    example: 'changed',
+  })
+  readonly change!: ItemChange;
+}
 
 /** One change to content, kept: what made it, who, and which parts of the document it changed. */
 @ApiSchema({ name: 'ContentRevision' })
@@ -30,4 +53,10 @@ export class ContentRevisionDto {
     example: 'Mara Jansen',
   })
   readonly actor!: string | null;
+
+  @ApiProperty({
+    type: [ContentItemChangeDto],
+    description: 'Each item it added, changed, removed or moved (empty for revisions recorded before this was kept)',
+  })
+  readonly changes!: ContentItemChangeDto[];
 }

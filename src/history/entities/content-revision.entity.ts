@@ -1,3 +1,4 @@
+import type { ContentChange } from '@/history/content-diff';
 import { Check, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { REVISION_SOURCE_CHECK } from '@/history/revision-sources';
 
@@ -24,4 +25,8 @@ export class ContentRevisionEntity {
   /** Every domain's snapshot id: `{ "awards": 12, … }`. */
   @Column({ type: 'jsonb' })
   snapshotIds!: Record<string, number>;
+
+  /** Each item it added, changed, removed or moved: `[{ "domain": "awards", "id": "…", "change": "changed" }]`. */
+  @Column({ type: 'jsonb', default: [] })
+  changes!: ContentChange[];
 }

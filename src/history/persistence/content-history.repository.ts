@@ -1,5 +1,6 @@
 import { ServiceUnavailableException } from '@nestjs/common';
 import type { ContentDomain } from '@/read-model/content-domains';
+import type { ContentChange } from '@/history/content-diff';
 import type { RevisionSource } from '@/history/revision-sources';
 
 /** A change the database wrote down that is not a revision yet. */
@@ -21,6 +22,8 @@ export interface Revision {
   actor: string | null;
   domains: ContentDomain[];
   snapshotIds: SnapshotIds;
+  /** Each item it touched; empty for a revision recorded before they were kept. */
+  changes: ContentChange[];
 }
 
 export type NewRevision = Omit<Revision, 'id' | 'createdAt'>;

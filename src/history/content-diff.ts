@@ -1,0 +1,55 @@
+import type { ContentDomain } from '@/read-model/content-domains';
+
+export const ITEM_CHANGES = ['added', 'changed', 'removed', 'moved'] as const;
+export type ItemChange = (typeof ITEM_CHANGES)[number];
+
+/** One item a change touched: its domain, its id (a project's slug; null for the profile), and how. */
+export interface ContentChange {
+  domain: ContentDomain;
+  id: string | null;
+  change: ItemChange;
+}
+
+const keyOf = (domain: ContentDomain, item: unknown): string | null => {
+  if (domain === 'profile') return null;
+  const { id, slug } = item as { id?: string; slug?: string };
+  return (domain === 'projects' ? slug : id) ?? null;
+};
+
+/**
+ * What changed between two versions of one domain's items (each in display order, as a content
+ * document lists them): items removed, added, changed (their fields), and moved (the same item in
+ * another place; the fewest moves that give the new order, so moving one item names that one).
+ */
+export function diffItems(domain: ContentDomain, before: readonly unknown[], after: readonly unknown[]): ContentChange[] {
+  const was = new Map(before.map((item) => [keyOf(domain, item), JSON.stringify(item)]));
+  const is = new Map(after.map((item) => [keyOf(domain, item), JSON.stringify(item)]));
+  const change = (id: string | null, kind: ItemChange): ContentChange => ({ domain, id, change: kind });
+  const removed = [...was.keys()].filter((id) => !is.has(id)).map((id) => change(id, 'removed'));
+  const kept = (order: Map<string | null, string>) => [...order.keys()].filter((id) => was.has(id) && is.has(id));
+  const stayed = new Set(longestCommonSequence(kept(was), kept(is)));
+  const touched = [...is].flatMap(([id, body]): ContentChange[] => {
+    if (!was.has(id)) return [change(id, 'added')];
+    if (was.get(id) !== body) return [change(id, 'changed')];
+    return stayed.has(id) ? [] : [change(id, 'moved')];
+  });
+  return [...removed, ...touched];
+}
+
+/** The longest sequence of keys both orders hold in the same order (dynamic programming, O(n·m)). */
+function longestCommonSequence<T>(first: readonly T[], second: readonly T[]): T[] {
+  const lengths = Array.from({ length: first.length + 1 }, () => new Uint32Array(second.length + 1));
+  for (let i = first.length - 1; i >= 0; i -= 1)
+    for (let j = second.length - 1; j >= 0; j -= 1)
+      lengths[i][j] = first[i] === second[j] ? lengths[i + 1][j + 1] + 1 : Math.max(lengths[i + 1][j], lengths[i][j + 1]);
+  const common: T[] = [];
+  for (let i = 0, j = 0; i < first.length && j < second.length;) {
+    if (first[i] === second[j]) {
+      common.push(first[i]);
+      i += 1;
+      j += 1;
+    } else if (lengths[i + 1][j] >= lengths[i][j + 1]) i += 1;
+    else j += 1;
+  }
+  return common;
+}
