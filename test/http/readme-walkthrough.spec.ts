@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startBuiltService, type BuiltService } from '@test/support/built-service';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
-import { ROOT } from '@test/support/paths';
+import { BUILT_MAIN, ROOT } from '@test/support/paths';
+import { freePort } from '@test/support/ports';
 import { MINIMAL_PDF } from '@test/support/pdf-text';
 
 const TOKEN = 'readme-walkthrough-admin-token-0123456789';
@@ -40,16 +41,21 @@ describe('the README, run as written', () => {
   let database: TestDatabase;
   let service: BuiltService;
   let folder: string;
+  let ownDatabaseUrl: string;
+  let ownDatabase: TestDatabase;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     service = await startBuiltService({ DATABASE_URL: database.url, API_ADMIN_TOKEN: TOKEN, CONTENT_SEED: 'none' });
     folder = await mkdtemp(join(tmpdir(), 'readme-'));
     await writeFile(join(folder, 'my-cv.pdf'), MINIMAL_PDF);
+    ownDatabase = await createTestDatabase();
+    ownDatabaseUrl = ownDatabase.url;
   });
   afterAll(async () => {
     await service?.stop();
     await database?.drop();
+    await ownDatabase?.drop();
     await rm(folder, { recursive: true, force: true });
   });
 
@@ -68,5 +74,35 @@ describe('the README, run as written', () => {
     expect(stdout).toContain('Content-Language: nl');
     const profile = (await (await fetch(`${service.origin}/api/profile`)).json()) as { name: string };
     expect(profile.name).toBe('Joris de Vries');
+  }, 90_000);
+
+  it('starts as "Quick start" says: the demo without a database, then on a PostgreSQL of one\'s own', async () => {
+    const [demo, compose, ownDatabase] = await bashBlocksOf('Quick start');
+    expect(compose).toContain('docker compose up'); // no Docker engine here: .ci/e2e runs that stack as processes
+    const port = await freePort();
+    // npm ci is the install this test runs in; npm start serves the built service as npm start would
+    // (one at a time, on a free port); open fetches the page it opens, which must answer 200.
+    const starts = `
+npm() {
+  [ "$1" = start ] || return 0
+  [ -f service.pid ] && kill "$(cat service.pid)" && sleep 0.5
+  LOG_LEVEL=info PORT=${port} node '${BUILT_MAIN}' >>service.log 2>&1 & echo $! >service.pid
+  for _ in $(seq 150); do command curl -fs http://127.0.0.1:${port}/api/health >/dev/null && return 0; sleep 0.2; done
+  cat service.log >&2; return 1
+}
+open() { command curl --silent --show-error --fail -o /dev/null "$1"; }
+trap '[ -f service.pid ] && kill "$(cat service.pid)" 2>/dev/null; true' EXIT
+`;
+    const script = [prelude(TOKEN), starts, demo, ownDatabase]
+      .join('\n')
+      .replaceAll('http://localhost:8000', `http://127.0.0.1:${port}`)
+      .replaceAll('postgres://postgres@127.0.0.1:5432/portfolio', ownDatabaseUrl);
+    await promisify(execFile)('bash', ['-c', script], { cwd: folder, timeout: 60_000 }).catch(
+      (error: { stdout?: string; stderr?: string; message: string }) => {
+        throw new Error(`a README command failed: ${error.stderr ?? error.message}\n${error.stdout ?? ''}`);
+      },
+    );
+    const log = await readFile(join(folder, 'service.log'), 'utf8');
+    expect(log).toContain('migrations_applied');
   }, 90_000);
 });
