@@ -72,11 +72,11 @@ export class ProjectsService {
     return this.projects.replaceAll(items.map(projectFromItem));
   }
 
-  /** Those of the slugs no project has. */
+  /** Those of the slugs no project has: one read of the projects, however many slugs are asked about. */
   async unknownSlugs(slugs: readonly string[]): Promise<Set<string>> {
-    const unknown = new Set<string>();
-    for (const slug of new Set(slugs)) if (!(await this.projects.findOne(slug))) unknown.add(slug);
-    return unknown;
+    if (slugs.length === 0) return new Set();
+    const known = new Set((await this.projects.findAll()).map((project) => project.slug));
+    return new Set(slugs.filter((slug) => !known.has(slug)));
   }
 
   isEmpty(): Promise<boolean> {
