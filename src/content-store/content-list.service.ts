@@ -1,6 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
 import { applyPartialOrder } from '@/common/ordering/partial-order';
-import { DEFAULT_LANGUAGE, inLanguage, type Language, mergedTranslations, type Translations } from '@/content';
+import { DEFAULT_LANGUAGE, inLanguage, type Language, patchedWith, type Translations } from '@/content';
 import type { OrderedCollection } from './ordered-collection';
 
 /** What sets one list of content apart from the others. */
@@ -46,10 +46,7 @@ export abstract class ContentListService<T extends { id: string; translations: T
 
   /** PATCH: only the fields given change, and in `translations` only the languages and fields given. */
   patch(id: string, dto: Partial<T>): Promise<Dto> {
-    const { translations } = dto;
-    return this.update(id, (current) =>
-      translations ? { ...dto, translations: mergedTranslations(current.translations, translations) } : dto,
-    );
+    return this.update(id, patchedWith(dto));
   }
 
   async remove(id: string): Promise<void> {

@@ -37,8 +37,17 @@ export function inLanguage<T extends { translations?: Translations<Pick<T, K>> }
 const isWritten = (value: unknown): boolean =>
   value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 
+/**
+ * What a PATCH changes in an item as it is: the fields given, and in `translations` only the
+ * languages and fields given (merged over the item's own).
+ */
+export const patchedWith =
+  <T, Item extends { translations?: Translations<T> }>(dto: Partial<Item>) =>
+  (current: Item): Partial<Item> =>
+    dto.translations ? { ...dto, translations: mergedTranslations(current.translations, dto.translations) } : dto;
+
 /** A PATCH's translations over the item's: only the languages and fields given change. */
-export function mergedTranslations<T>(current: Translations<T> | undefined, changes: Translations<T>): Translations<T> {
+function mergedTranslations<T>(current: Translations<T> | undefined, changes: Translations<T>): Translations<T> {
   const merged: Record<string, Partial<T>> = { ...current };
   for (const language of TRANSLATION_LANGUAGES) {
     const given = changes[language];

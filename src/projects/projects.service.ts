@@ -1,7 +1,15 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { applyPartialOrder } from '@/common/ordering/partial-order';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
-import { DEFAULT_LANGUAGE, inLanguage, type Language, mergedTranslations, PROJECT_TEXT_FIELDS, type ProjectItem } from '@/content';
+import {
+  DEFAULT_LANGUAGE,
+  inLanguage,
+  type Language,
+  patchedWith,
+  PROJECT_TEXT_FIELDS,
+  type ProjectItem,
+  type ProjectText,
+} from '@/content';
 import type { CreateProjectDto } from './dto/create-project.dto';
 import type { ProjectCardDto } from './dto/project-card.dto';
 import type { ProjectCreatedDto } from './dto/project-created.dto';
@@ -43,11 +51,7 @@ export class ProjectsService {
 
   /** PATCH: only the fields given change, and in `translations` only the languages and fields given. */
   patch(slug: string, dto: UpdateProjectDto): Promise<ProjectDetailDto> {
-    const { translations } = dto;
-    return this.update(
-      slug,
-      translations ? (current) => ({ ...dto, translations: mergedTranslations(current.translations, translations) }) : dto,
-    );
+    return this.update(slug, patchedWith<ProjectText, Project>(dto));
   }
 
   async remove(slug: string): Promise<void> {

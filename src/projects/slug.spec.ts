@@ -1,5 +1,4 @@
-import { SLUG_PATTERN } from './dto/create-project.dto';
-import { slugify } from './slug';
+import { SLUG_PATTERN, slugify } from './slug';
 
 describe('slugify', () => {
   it.each([

@@ -4,7 +4,8 @@ import {
   inLanguage,
   type Language,
   listedTranslations,
-  mergedTranslations,
+  patchedWith,
+  type SkillCategoryText,
   SKILL_CATEGORY_TEXT_FIELDS,
   type SkillCategoryItem,
 } from '@/content';
@@ -67,11 +68,7 @@ export class SkillsService {
 
   /** PATCH: only the fields given change, and in `translations` only the languages and fields given. */
   patchCategory(id: string, dto: UpdateSkillCategoryDto): Promise<SkillCategoryDto> {
-    const { translations } = dto;
-    return this.updateCategory(
-      id,
-      translations ? (current) => ({ ...dto, translations: mergedTranslations(current.translations, translations) }) : dto,
-    );
+    return this.updateCategory(id, patchedWith<SkillCategoryText, SkillCategory>(dto));
   }
 
   /** Its skills go with it. */

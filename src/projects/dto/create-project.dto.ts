@@ -1,10 +1,9 @@
-import { ApiPropertyOptional, ApiSchema, PartialType, PickType } from '@nestjs/swagger';
+import { ApiSchema, PartialType, PickType } from '@nestjs/swagger';
 import { PROJECT_TEXT_FIELDS, type ProjectText, type Translations } from '@/content';
 import { TranslationsField, TranslationsOf } from '@/content-store/translations';
-import { Matches, MaxLength, NotEquals } from 'class-validator';
-import { HttpUrlField, IsOmittable, SitePathOrUrlField, TextField, TextListField } from '@/common/validation/validation.decorators';
-
-export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+import { NotEquals } from 'class-validator';
+import { SlugField } from '@/projects/slug';
+import { HttpUrlField, SitePathOrUrlField, TextField, TextListField } from '@/common/validation/validation.decorators';
 
 @ApiSchema({ name: 'ProjectCreate' })
 export class CreateProjectDto {
@@ -14,15 +13,7 @@ export class CreateProjectDto {
   @TextField({ min: 1, max: 1000, example: 'Real-time water-level monitoring for a regional water board.' })
   readonly description!: string;
 
-  @ApiPropertyOptional({
-    pattern: SLUG_PATTERN.source,
-    maxLength: 100,
-    description: 'Derived from the title when left out; "reorder" is reserved',
-    example: 'tidewatch',
-  })
-  @IsOmittable()
-  @Matches(SLUG_PATTERN, { message: 'String should be lower-case words joined by "-"' })
-  @MaxLength(100, { message: 'String should have at most 100 characters' })
+  @SlugField({ description: 'Derived from the title when left out; "reorder" is reserved' })
   @NotEquals('reorder', { message: '"reorder" is reserved' })
   readonly slug?: string;
 
