@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AdminGuard } from './auth/guards/admin.guard';
 import { AuthModule } from './auth/auth.module';
 import { HttpExceptionFilter } from './common/filters/http-exception.filter';
@@ -21,6 +21,7 @@ import { DatabaseModule } from './database/database.module';
 import { ExperienceModule } from './experience/experience.module';
 import { FlagsModule } from './flags/flags.module';
 import { HealthModule } from './health/health.module';
+import { ContentAttributionInterceptor } from './history/content-attribution.interceptor';
 import { HistoryModule } from './history/history.module';
 import { PortfolioModule } from './portfolio/portfolio.module';
 import { ServedContentModule } from './portfolio/served-content.module';
@@ -66,6 +67,8 @@ import { SkillsModule } from './skills/skills.module';
     // The credential is checked before anything else about an admin request.
     { provide: APP_GUARD, useExisting: AdminGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
+    // An admin's write is attributed to that admin in the content's history.
+    { provide: APP_INTERCEPTOR, useClass: ContentAttributionInterceptor },
   ],
 })
 export class AppModule {}

@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { storageFor } from '@/database/storage-for';
 import { PortfolioModule } from '@/portfolio/portfolio.module';
-import { ContentAttributionInterceptor } from './content-attribution.interceptor';
 import { ContentHistoryController } from './content-history.controller';
 import { ContentHistoryRecorder } from './content-history.recorder';
 import { ContentHistoryService } from './content-history.service';
 import { ContentHistoryRepository, NoContentHistory } from './persistence/content-history.repository';
 
-/** Content history: who changed what (every admin write is attributed), the revisions kept, and restoring one. */
+/** Content history: the revisions kept (every admin write attributed by ContentAttributionInterceptor, registered in AppModule), and restoring one. */
 @Module({
   imports: [PortfolioModule],
   controllers: [ContentHistoryController],
@@ -17,7 +15,6 @@ import { ContentHistoryRepository, NoContentHistory } from './persistence/conten
       postgres: async () => (await import('./persistence/typeorm-content-history.repository.js')).typeOrmContentHistory,
       none: () => new NoContentHistory(),
     }),
-    { provide: APP_INTERCEPTOR, useClass: ContentAttributionInterceptor },
     ContentHistoryRecorder,
     ContentHistoryService,
   ],
