@@ -156,6 +156,18 @@ export function IsNestedList(dto: () => Class, { maxItems }: { maxItems: number 
   );
 }
 
+/**
+ * An optional list of nested models, its size declared once for the validation and the
+ * description; `nullable`: it may also be sent as null.
+ */
+export function NestedListField(dto: Class, { maxItems, nullable = false }: { maxItems: number; nullable?: boolean }): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: [dto], maxItems, ...(nullable ? { nullable: true } : {}) }),
+    nullable ? IsNullable() : IsOmittable(),
+    IsNestedList(() => dto, { maxItems }),
+  );
+}
+
 /** What a field shows in the description besides its rules. */
 interface FieldDoc {
   description?: string;

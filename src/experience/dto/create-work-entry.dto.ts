@@ -1,7 +1,7 @@
-import { ApiPropertyOptional, ApiSchema, PartialType, PickType } from '@nestjs/swagger';
+import { ApiSchema, PartialType, PickType } from '@nestjs/swagger';
 import { WORK_ENTRY_TEXT_FIELDS, type WorkEntryText, type Translations } from '@/content';
 import { TranslationsField, TranslationsOf } from '@/content-store/translations';
-import { IsNestedList, IsNullable, NullableTextField, TextField, TextListField } from '@/common/validation/validation.decorators';
+import { NestedListField, NullableTextField, TextField, TextListField } from '@/common/validation/validation.decorators';
 
 @ApiSchema({ name: 'AdditionalProjectInput' })
 export class AdditionalProjectInputDto {
@@ -41,9 +41,7 @@ export class CreateWorkEntryDto {
   @NullableTextField({ max: 2000 })
   readonly note?: string | null;
 
-  @ApiPropertyOptional({ type: [AdditionalProjectInputDto], nullable: true, maxItems: 20 })
-  @IsNullable()
-  @IsNestedList(() => AdditionalProjectInputDto, { maxItems: 20 })
+  @NestedListField(AdditionalProjectInputDto, { maxItems: 20, nullable: true })
   readonly additionalProjects?: AdditionalProjectInputDto[] | null;
 
   @NullableTextField({ max: 1000 })

@@ -2,9 +2,9 @@ import { ApiPropertyOptional, ApiSchema, PartialType } from '@nestjs/swagger';
 import {
   EmailField,
   HttpUrlField,
-  IsNestedList,
   IsNestedObject,
   IsOmittable,
+  NestedListField,
   TextField,
   TrimmedTextField,
 } from '@/common/validation/validation.decorators';
@@ -61,9 +61,7 @@ export class ReplaceProfileDto {
   @HttpUrlField({ max: 200, absent: 'empty', example: 'https://marajansen.example' })
   readonly website?: string;
 
-  @ApiPropertyOptional({ type: [ProfileLinkInputDto], maxItems: 20 })
-  @IsOmittable()
-  @IsNestedList(() => ProfileLinkInputDto, { maxItems: 20 })
+  @NestedListField(ProfileLinkInputDto, { maxItems: 20 })
   readonly links?: ProfileLinkInputDto[];
 }
 

@@ -1,8 +1,11 @@
-import { ApiPropertyOptional, ApiSchema, PartialType, PickType } from '@nestjs/swagger';
+import { ApiSchema, PartialType, PickType } from '@nestjs/swagger';
 import { SKILL_CATEGORY_TEXT_FIELDS, type SkillCategoryText, type Translations } from '@/content';
 import { TranslationsField, TranslationsOf } from '@/content-store/translations';
-import { IsNestedList, IsOmittable, TextField } from '@/common/validation/validation.decorators';
+import { NestedListField, TextField } from '@/common/validation/validation.decorators';
 import { CreateSkillDto } from './create-skill.dto';
+
+/** How many skills a category holds at most. */
+export const MAX_SKILLS_PER_CATEGORY = 100;
 
 @ApiSchema({ name: 'SkillCategoryCreate' })
 export class CreateSkillCategoryDto {
@@ -15,9 +18,7 @@ export class CreateSkillCategoryDto {
   @TextField({ max: 50, optional: true, example: '#3b82f6' })
   readonly iconColor?: string;
 
-  @ApiPropertyOptional({ type: [CreateSkillDto], maxItems: 100 })
-  @IsOmittable()
-  @IsNestedList(() => CreateSkillDto, { maxItems: 100 })
+  @NestedListField(CreateSkillDto, { maxItems: MAX_SKILLS_PER_CATEGORY })
   readonly skills?: CreateSkillDto[];
 
   @TranslationsField(() => SkillCategoryTranslationsDto)
