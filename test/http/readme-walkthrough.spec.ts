@@ -19,6 +19,16 @@ async function bashBlocksOf(heading: string): Promise<string[]> {
   return [...section.matchAll(/^```bash\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
 }
 
+/** Runs the commands in `folder`; answers what they printed, or fails with what the failing one said. */
+async function runBash(script: string, folder: string): Promise<string> {
+  try {
+    return (await promisify(execFile)('bash', ['-c', script], { cwd: folder, timeout: 60_000 })).stdout;
+  } catch (error) {
+    const { stdout, stderr, message } = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`a README command failed: ${stderr ?? message}\n${stdout ?? ''}`, { cause: error });
+  }
+}
+
 /**
  * What the README's commands assume a reader has done, done by the test instead: the database is
  * made and the service started here (createdb and npm are no-ops), the token a reader makes is the
@@ -65,11 +75,7 @@ describe('the README, run as written', () => {
     const script = [prelude(TOKEN), ...blocks.map((block) => (block.includes('/revisions') ? `sleep 2.5\n${block}` : block))]
       .join('\n')
       .replaceAll('http://localhost:8000', service.origin);
-    const { stdout } = await promisify(execFile)('bash', ['-c', script], { cwd: folder, timeout: 60_000 }).catch(
-      (error: { stdout?: string; stderr?: string; message: string }) => {
-        throw new Error(`a README command failed: ${error.stderr ?? error.message}\n${error.stdout ?? ''}`);
-      },
-    );
+    const stdout = await runBash(script, folder);
     expect(stdout).toContain('"slug":"river-gauge"');
     expect(stdout).toContain('Content-Language: nl');
     const profile = (await (await fetch(`${service.origin}/api/profile`)).json()) as { name: string };
@@ -97,11 +103,7 @@ trap '[ -f service.pid ] && kill "$(cat service.pid)" 2>/dev/null; true' EXIT
       .join('\n')
       .replaceAll('http://localhost:8000', `http://127.0.0.1:${port}`)
       .replaceAll('postgres://postgres@127.0.0.1:5432/portfolio', ownDatabaseUrl);
-    await promisify(execFile)('bash', ['-c', script], { cwd: folder, timeout: 60_000 }).catch(
-      (error: { stdout?: string; stderr?: string; message: string }) => {
-        throw new Error(`a README command failed: ${error.stderr ?? error.message}\n${error.stdout ?? ''}`);
-      },
-    );
+    await runBash(script, folder);
     const log = await readFile(join(folder, 'service.log'), 'utf8');
     expect(log).toContain('migrations_applied');
   }, 90_000);
