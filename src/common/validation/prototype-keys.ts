@@ -13,7 +13,7 @@ export function notePrototypeKeys(body: unknown): void {
     const value = stack.pop();
     if (typeof value !== 'object' || value === null) continue;
     if (!Array.isArray(value) && PROTOTYPE_KEYS.some((key) => Object.hasOwn(value, key))) sentWithPrototypeKeys.add(value);
-    stack.push(...(Object.values(value) as unknown[]));
+    for (const child of Object.values(value) as unknown[]) stack.push(child);
   }
 }
 
