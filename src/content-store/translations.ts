@@ -2,10 +2,23 @@ import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ValidateBy } from 'class-validator';
-import { TRANSLATION_LANGUAGES } from '@/content';
+import { type Language, LANGUAGES, TRANSLATION_LANGUAGES } from '@/content';
 import { SchemaRules } from '@/common/openapi/schema-rules';
 import { wasSentWithPrototypeKeys } from '@/common/validation/prototype-keys';
 import { IsNestedObject, IsOmittable } from '@/common/validation/validation.decorators';
+
+/**
+ * A model with one property per language (every one, or those given), each declared by `property`:
+ * how every per-language schema follows the one list of languages.
+ */
+export function PerLanguageModel<Shape extends object>(
+  property: (language: Language) => PropertyDecorator,
+  languages: readonly Language[] = LANGUAGES,
+): Type<Shape> {
+  class PerLanguage {}
+  for (const language of languages) property(language)(PerLanguage.prototype, language);
+  return PerLanguage as Type<Shape>;
+}
 
 /**
  * The model of an item's `translations`: one optional property per language but English, each the
@@ -15,14 +28,15 @@ import { IsNestedObject, IsOmittable } from '@/common/validation/validation.deco
 export function TranslationsOf(text: Type, schemaName: string): Type {
   @ApiSchema({ name: schemaName, description: 'The texts in the other languages; a field left out reads in English' })
   @SchemaRules(schemaName, { additionalProperties: false })
-  class Translations {}
-  for (const language of TRANSLATION_LANGUAGES) {
-    applyDecorators(
-      ApiPropertyOptional({ type: text, description: `The texts in ${language}` }),
-      IsOmittable(),
-      IsNestedObject(() => text),
-    )(Translations.prototype, language);
-  }
+  class Translations extends PerLanguageModel(
+    (language) =>
+      applyDecorators(
+        ApiPropertyOptional({ type: text, description: `The texts in ${language}` }),
+        IsOmittable(),
+        IsNestedObject(() => text),
+      ),
+    TRANSLATION_LANGUAGES,
+  ) {}
   return Translations;
 }
 

@@ -1,4 +1,4 @@
-import type { Translations } from './languages';
+import type { Localised, Translations } from './languages';
 
 /**
  * The whole portfolio as one JSON document: what the service serves without a database, what an
@@ -14,12 +14,6 @@ export interface ContentDocument {
   readonly skills: readonly SkillCategoryItem[];
   readonly awards: readonly AwardItem[];
   readonly certifications: readonly CertificationItem[];
-}
-
-/** Text written once per CV language. */
-export interface Localised {
-  readonly english: string;
-  readonly nederlands: string;
 }
 
 export interface ProfileLinkItem {

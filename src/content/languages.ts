@@ -1,10 +1,9 @@
-/**
- * The languages content is written in, as the API names them (the CV's names): one list, so a
- * third language is one entry here (and its CV labels). English is the default, and the language
- * of every item's own fields; the others are its translations.
- */
-export const LANGUAGES = ['english', 'nederlands'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGE_LIST } from './language-list';
+
+export type Language = keyof typeof LANGUAGE_LIST;
+
+/** The content's languages, from their one list. English is the default, and the language of every item's own fields; the others are its translations. */
+export const LANGUAGES = Object.keys(LANGUAGE_LIST) as readonly Language[];
 
 export const DEFAULT_LANGUAGE = 'english' satisfies Language;
 
@@ -15,7 +14,14 @@ export const TRANSLATION_LANGUAGES = LANGUAGES.filter(
 export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
 
 /** What a `Content-Language` header says of each (BCP 47). */
-export const LANGUAGE_TAGS: Record<Language, string> = { english: 'en', nederlands: 'nl' };
+export const LANGUAGE_TAGS: Readonly<Record<Language, string>> = LANGUAGE_LIST;
+
+/** Text written once per language. */
+export type Localised = { readonly [L in Language]: string };
+
+/** One value per language, made from the language: the shape of every per-language record. */
+export const perLanguage = <T>(value: (language: Language) => T): Record<Language, T> =>
+  Object.fromEntries(LANGUAGES.map((language) => [language, value(language)])) as Record<Language, T>;
 
 /** An item's texts in the languages other than English, field by field; a field left out reads in English. */
 export type Translations<T> = { readonly [L in TranslationLanguage]?: Partial<T> };

@@ -1,8 +1,8 @@
+import { DEFAULT_LANGUAGE, LANGUAGE_TAGS } from '@/content';
 import type { CvLanguage } from './cv-language';
 
 /** Every fixed word the CV template prints, per language. */
 export interface CvLabels {
-  htmlLang: string;
   /** The document's title, after the person's name. */
   document: string;
   experience: string;
@@ -15,9 +15,9 @@ export interface CvLabels {
   expires: string;
 }
 
-export const CV_LABELS: Record<CvLanguage, CvLabels> = {
+/** A language's labels; a language added to the list before its labels are written reads the default's. */
+const CV_LABELS: Partial<Record<CvLanguage, CvLabels>> & Record<typeof DEFAULT_LANGUAGE, CvLabels> = {
   english: {
-    htmlLang: 'en',
     document: 'Curriculum vitae',
     profile: 'Profile',
     experience: 'Work experience',
@@ -29,7 +29,6 @@ export const CV_LABELS: Record<CvLanguage, CvLabels> = {
     expires: 'valid until',
   },
   nederlands: {
-    htmlLang: 'nl',
     document: 'Curriculum vitae',
     profile: 'Profiel',
     experience: 'Werkervaring',
@@ -41,3 +40,9 @@ export const CV_LABELS: Record<CvLanguage, CvLabels> = {
     expires: 'geldig tot',
   },
 };
+
+/** What the CV of `lang` prints: its labels, and the language its page declares. */
+export const cvLabels = (lang: CvLanguage): CvLabels & { htmlLang: string } => ({
+  ...(CV_LABELS[lang] ?? CV_LABELS[DEFAULT_LANGUAGE]),
+  htmlLang: LANGUAGE_TAGS[lang],
+});

@@ -7,7 +7,7 @@ import type { WorkEntryDto } from '@/experience/dto/work-entry.dto';
 import type { ProfileDto } from '@/profile/dto/profile.dto';
 import type { ProjectCardDto } from '@/projects/dto/project-card.dto';
 import type { SkillCategoryDto } from '@/skills/dto/skill-category.dto';
-import { CV_LABELS } from './cv-labels';
+import { cvLabels } from './cv-labels';
 import type { CvLanguage } from './cv-language';
 
 /** cv-templates/ at the repository root; the build copies it to dist/cv-templates. */
@@ -49,7 +49,7 @@ export class CvTemplate {
     const { profile } = content;
     return render({
       css,
-      labels: CV_LABELS[lang],
+      labels: cvLabels(lang),
       profile: profile && {
         name: profile.name,
         headline: profile.headline[lang],

@@ -1,7 +1,7 @@
-import type { ProfileItem } from '@/content';
+import { perLanguage, type ProfileItem } from '@/content';
 import type { Profile } from './persistence/profile.repository';
 
-const NO_TEXT = { english: '', nederlands: '' };
+const NO_TEXT = perLanguage(() => '');
 
 /** What a profile's optional fields are when a PUT or a content document leaves them out. */
 export const PROFILE_DEFAULTS: Omit<Profile, 'name'> = {

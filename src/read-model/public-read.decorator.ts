@@ -1,4 +1,5 @@
 import { applyDecorators, SetMetadata, type Type } from '@nestjs/common';
+import { LANGUAGES } from '@/content';
 import type { FixedHeaders } from '@/common/http/fixed-headers';
 import { PUBLIC_READS_PER_MINUTE, RateLimit } from '@/common/rate-limit/rate-limit.decorator';
 import { type ErrorDoc, Operation } from '@/common/openapi/operation.decorator';
@@ -44,7 +45,7 @@ const howPublicReadsAnswer = (translated: boolean): string =>
   `Public, ${PUBLIC_READS_PER_MINUTE} requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: ` +
   'an If-None-Match that names it answers 304.' +
   (translated
-    ? ' `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.'
+    ? ` \`?lang=${LANGUAGES.join('|')}\` picks the language of the texts (English where one is not translated), and Content-Language says which.`
     : '');
 
 function publicRead(

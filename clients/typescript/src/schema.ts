@@ -1311,7 +1311,7 @@ export interface components {
     };
     CVDownloadCounts: {
       byLocale: components['schemas']['DownloadsByLocale'];
-      /** @example 17 */
+      /** @example 24 */
       total: number;
     };
     CVDownloadLink: {
@@ -1377,7 +1377,7 @@ export interface components {
     DownloadsByLocale: {
       /** @example 12 */
       english: number;
-      /** @example 5 */
+      /** @example 12 */
       nederlands: number;
     };
     ErrorDetail: {
@@ -1467,12 +1467,6 @@ export interface components {
        * @example mara@marajansen.example
        */
       email?: string | '';
-      /**
-       * @example {
-       *       "english": "Backend engineer",
-       *       "nederlands": "Backend-engineer"
-       *     }
-       */
       headline?: components['schemas']['ProfileHeadlineInput'];
       links?: components['schemas']['ProfileLinkInput'][];
       /** @example Utrecht, Netherlands */
@@ -1499,12 +1493,6 @@ export interface components {
        * @example mara@marajansen.example
        */
       email?: string | '';
-      /**
-       * @example {
-       *       "english": "Backend engineer",
-       *       "nederlands": "Backend-engineer"
-       *     }
-       */
       headline?: components['schemas']['ProfileHeadlineInput'];
       links?: components['schemas']['ProfileLinkInput'][];
       /** @example Utrecht, Netherlands */

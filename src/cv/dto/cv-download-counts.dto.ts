@@ -1,17 +1,15 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { LANGUAGES } from '@/content';
+import { PerLanguageModel } from '@/content-store/translations';
+import type { DownloadsByLocale } from '@/cv/persistence/cv-download-events.repository';
 
+/** One count per language. */
 @ApiSchema({ name: 'DownloadsByLocale' })
-class DownloadsByLocaleDto {
-  @ApiProperty({ example: 12 })
-  readonly english!: number;
-
-  @ApiProperty({ example: 5 })
-  readonly nederlands!: number;
-}
+class DownloadsByLocaleDto extends PerLanguageModel<DownloadsByLocale>(() => ApiProperty({ type: Number, example: 12 })) {}
 
 @ApiSchema({ name: 'CVDownloadCounts' })
 export class CvDownloadCountsDto {
-  @ApiProperty({ example: 17 })
+  @ApiProperty({ example: 12 * LANGUAGES.length })
   readonly total!: number;
 
   @ApiProperty({ type: DownloadsByLocaleDto })

@@ -1,4 +1,6 @@
 import { ApiPropertyOptional, ApiSchema, PartialType } from '@nestjs/swagger';
+import type { Localised } from '@/content';
+import { PerLanguageModel } from '@/content-store/translations';
 import {
   EmailField,
   HttpUrlField,
@@ -9,17 +11,8 @@ import {
   TrimmedTextField,
 } from '@/common/validation/validation.decorators';
 
-/** Text per CV language, each at most `max` characters; a language left out is "" (PUT) or kept (PATCH). */
-function localisedInput(max: number) {
-  class LocalisedInput {
-    @TextField({ max, optional: true })
-    readonly english?: string;
-
-    @TextField({ max, optional: true })
-    readonly nederlands?: string;
-  }
-  return LocalisedInput;
-}
+/** Text per language, each at most `max` characters; a language left out is "" (PUT) or kept (PATCH). */
+const localisedInput = (max: number) => PerLanguageModel<Partial<Localised>>(() => TextField({ max, optional: true }));
 
 @ApiSchema({ name: 'ProfileHeadlineInput' })
 export class HeadlineInputDto extends localisedInput(200) {}
@@ -42,7 +35,7 @@ export class ReplaceProfileDto {
   @TrimmedTextField({ min: 1, max: 100, description: 'Leading and trailing whitespace is stripped first', example: 'Mara Jansen' })
   readonly name!: string;
 
-  @ApiPropertyOptional({ type: HeadlineInputDto, example: { english: 'Backend engineer', nederlands: 'Backend-engineer' } })
+  @ApiPropertyOptional({ type: HeadlineInputDto })
   @IsOmittable()
   @IsNestedObject(() => HeadlineInputDto)
   readonly headline?: HeadlineInputDto;

@@ -1,13 +1,12 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { DEMO_CONTENT, type Localised } from '@/content';
+import { PerLanguageModel } from '@/content-store/translations';
 
+/** A text in every language, its example the demo's headline. */
 @ApiSchema({ name: 'LocalisedText' })
-export class LocalisedTextDto {
-  @ApiProperty({ example: 'Senior software engineer: backend platforms and data' })
-  readonly english!: string;
-
-  @ApiProperty({ example: 'Senior software-engineer: backendplatformen en data' })
-  readonly nederlands!: string;
-}
+export class LocalisedTextDto extends PerLanguageModel<Localised>((language) =>
+  ApiProperty({ type: String, example: DEMO_CONTENT.profile?.headline?.[language] }),
+) {}
 
 @ApiSchema({ name: 'ProfileLink' })
 export class ProfileLinkDto {

@@ -1,9 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-
-export interface LocalisedText {
-  english: string;
-  nederlands: string;
-}
+import type { Localised } from '@/content';
 
 export interface ProfileLink {
   label: string;
@@ -21,10 +17,10 @@ export class ProfileEntity {
   name!: string;
 
   @Column({ type: 'jsonb' })
-  headline!: LocalisedText;
+  headline!: Localised;
 
   @Column({ type: 'jsonb' })
-  summary!: LocalisedText;
+  summary!: Localised;
 
   @Column({ type: 'text', default: '' })
   location!: string;

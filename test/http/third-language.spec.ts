@@ -1,0 +1,76 @@
+import request from 'supertest';
+import { ADMIN_TOKEN } from '@test/support/admin';
+import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
+import { pdfText } from '@test/support/pdf-text';
+
+// The one list of languages, with a third entry: nothing else is edited for it.
+vi.mock('@/content/language-list', () => ({ LANGUAGE_LIST: { english: 'en', nederlands: 'nl', deutsch: 'de' } }));
+
+interface Schema {
+  properties?: Record<string, Schema>;
+  enum?: string[];
+}
+
+describe('a third language, added as one entry to the list of languages', () => {
+  let onDatabase: AppOnDatabase;
+  const http = () => request(onDatabase.testApp.server);
+  const asAdmin = (test: request.Test) => test.set('Authorization', `Bearer ${ADMIN_TOKEN}`);
+
+  beforeAll(async () => {
+    onDatabase = await appOnDatabase({ FEATURE_CV_GENERATION: 'true' });
+  });
+  afterAll(() => onDatabase.close());
+
+  it('reads every public list with ?lang=deutsch: Content-Language de, English where nothing is written in German', async () => {
+    for (const path of ['/api/projects', '/api/experience', '/api/skills', '/api/awards', '/api/certifications']) {
+      const english = await http().get(path).expect(200);
+      const german = await http().get(`${path}?lang=deutsch`).expect(200);
+      expect(german.headers['content-language']).toBe('de');
+      expect(german.body).toEqual(english.body);
+    }
+  });
+
+  it('takes writes with translations in German and reads them back in German only', async () => {
+    const { body } = await asAdmin(http().post('/api/awards'))
+      .send({ title: 'Open source award', organization: 'NLnet', year: '2026', translations: { deutsch: { title: 'Open-Source-Preis' } } })
+      .expect(201);
+    const titleIn = async (lang: string) =>
+      ((await http().get(`/api/awards?lang=${lang}`).expect(200)).body as { id: string; title: string }[]).find(
+        (award) => award.id === body.id,
+      )?.title;
+    expect(await titleIn('deutsch')).toBe('Open-Source-Preis');
+    expect(await titleIn('nederlands')).toBe('Open source award');
+  });
+
+  it('keeps the profile’s headline and summary in German too, with "" where none is written', async () => {
+    await asAdmin(http().put('/api/profile'))
+      .send({ name: 'Mara Jansen', headline: { english: 'Backend engineer', deutsch: 'Backend-Entwicklerin' } })
+      .expect(200);
+    const { body } = await http().get('/api/profile').expect(200);
+    expect(body.headline).toEqual({ english: 'Backend engineer', nederlands: '', deutsch: 'Backend-Entwicklerin' });
+    expect(body.summary).toEqual({ english: '', nederlands: '', deutsch: '' });
+  });
+
+  it('writes a German CV from the German texts, under the English labels until German ones are written', async () => {
+    const pdf = await asAdmin(http().patch('/api/cv/generate')).send({ lang: 'deutsch' }).expect(200);
+    const text = await pdfText(pdf.body as Buffer);
+    expect(text).toContain('Backend-Entwicklerin');
+    expect(text).toContain('WORK EXPERIENCE');
+    const { body: counts } = await asAdmin(http().get('/api/metrics/cv-downloads')).expect(200);
+    expect(counts.byLocale).toEqual({ english: 0, nederlands: 0, deutsch: 0 });
+  });
+
+  it('describes German wherever the description names the languages', async () => {
+    const description = (await http().get('/openapi.json').expect(200)).body as {
+      components: { schemas: Record<string, Schema> };
+      paths: Record<string, { get: { parameters: { name: string; schema: Schema }[] } }>;
+    };
+    const { schemas } = description.components;
+    const lang = description.paths['/api/awards'].get.parameters.find((parameter) => parameter.name === 'lang');
+    expect(lang?.schema.enum).toEqual(['english', 'nederlands', 'deutsch']);
+    expect(Object.keys(schemas.LocalisedText.properties ?? {})).toEqual(['english', 'nederlands', 'deutsch']);
+    expect(Object.keys(schemas.ProfileHeadlineInput.properties ?? {})).toEqual(['english', 'nederlands', 'deutsch']);
+    expect(Object.keys(schemas.AwardTranslations.properties ?? {})).toEqual(['nederlands', 'deutsch']);
+    expect(Object.keys(schemas.DownloadsByLocale.properties ?? {})).toEqual(['english', 'nederlands', 'deutsch']);
+  });
+});
