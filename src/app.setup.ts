@@ -14,6 +14,8 @@ import { QuietFrameworkLogger } from './common/logging/framework-lines';
 import { requestLogMiddleware } from './common/logging/request-log.middleware';
 import { REQUEST_LOGGER } from './common/logging/root-logger';
 import { OpenApiExplorer } from './common/openapi/openapi-explorer';
+import type { OpenApiSections } from './common/openapi/openapi.document';
+import { CONTENT_DOMAINS, DOMAIN_DECLARATIONS } from './content';
 import { CLIENT_READABLE_HEADERS } from './common/openapi/response-headers';
 import { HttpMetrics, httpMetricsMiddleware } from './common/telemetry/http-metrics.middleware';
 import { MetricsExport } from './common/telemetry/metrics-export';
@@ -24,6 +26,17 @@ import type { ServiceHttpAdapter } from './common/http/service-http-adapter';
 import { WindowStorage } from './common/rate-limit/window-storage';
 import { publicReadEdge } from './read-model/public-read-edge';
 import { ReadModel } from './read-model/read-model';
+
+/** The explorer's sections, in its order: the content domains first, as they declare themselves. */
+const EXPLORER_SECTIONS: OpenApiSections = [
+  ...CONTENT_DOMAINS.map((domain) => [domain, DOMAIN_DECLARATIONS[domain].description] as const),
+  ['contact', 'Contact messages to the owner'],
+  ['cv', 'The CV: where to download it, generation, download counts'],
+  ['feature flags', 'Flags the site reads'],
+  ['content', 'The whole portfolio as one document'],
+  ['auth', 'Who a token belongs to'],
+  ['health', 'Whether the service and its dependencies answer'],
+];
 
 /**
  * JSON bodies in UTF-8, at most BODY_LIMIT, are parsed before routing; the large one is read after
@@ -112,5 +125,5 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(refuseAnnouncedOversizeBodies);
   app.use(markBodiesNotJson);
   app.useBodyParser('json', { limit: BODY_LIMIT, type: parsedUpFront });
-  app.get(OpenApiExplorer).serveFor(app, config.openApiServers);
+  app.get(OpenApiExplorer).serveFor(app, config.openApiServers, EXPLORER_SECTIONS);
 }

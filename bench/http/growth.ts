@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ContentDocument } from '@/content/content-document';
+import type { ContentDocument } from '@/content/content-domains';
 import { DEMO_CONTENT } from '@/content/demo-content';
 import { runSql } from './databases';
 import type { LoadResult } from './load';

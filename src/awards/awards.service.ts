@@ -5,9 +5,11 @@ import { AWARD_DEFAULTS, awardFromItem } from './award-defaults';
 import { toAward } from './award.mapper';
 import type { AwardDto } from './dto/award.dto';
 import { type Award, AwardsRepository } from './persistence/awards.repository';
+import { ContentDomainStore } from '@/content-store/content-domain-stores';
 
 /** New awards go last. */
 @Injectable()
+@ContentDomainStore('awards')
 export class AwardsService extends ContentListService<Award, AwardDto, AwardItem> {
   constructor(awards: AwardsRepository) {
     super(awards, {

@@ -5,12 +5,14 @@ import { CERTIFICATION_DEFAULTS, certificationFromItem } from './certification-d
 import { toCertification, toCertificationItem } from './certification.mapper';
 import type { CertificationDto } from './dto/certification.dto';
 import { type Certification, CertificationsRepository } from './persistence/certifications.repository';
+import { ContentDomainStore } from '@/content-store/content-domain-stores';
 
 /** What create fills in: a manual entry. What PUT resets: the editable fields, never where an entry came from. */
 const { source: _source, externalId: _externalId, syncEnabled: _syncEnabled, ...EDITABLE_DEFAULTS } = CERTIFICATION_DEFAULTS;
 
 /** New certifications are manual and go last. */
 @Injectable()
+@ContentDomainStore('certifications')
 export class CertificationsService extends ContentListService<Certification, CertificationDto, CertificationItem> {
   constructor(certifications: CertificationsRepository) {
     super(certifications, {

@@ -35,6 +35,10 @@ export abstract class ContentListService<T extends { id: string; translations: T
     return (await this.items.findAll()).map((item) => this.rules.toDto(inLanguage(item, this.rules.textFields, language)));
   }
 
+  readIn(language: Language): Promise<Dto[]> {
+    return this.findAll(language);
+  }
+
   async create(dto: object): Promise<{ id: string }> {
     return { id: await this.items.add({ ...this.rules.defaults, ...dto } as T, this.rules.newItemsGo) };
   }
@@ -63,12 +67,12 @@ export abstract class ContentListService<T extends { id: string; translations: T
   }
 
   /** Every item as a content document lists it, in display order. */
-  async exportItems(): Promise<Item[]> {
+  async exportPart(): Promise<Item[]> {
     return (await this.items.findAll()).map((item) => this.rules.toItem(item));
   }
 
   /** Replaces every item with a content document's, in its order. */
-  replaceAll(items: readonly Item[]): Promise<void> {
+  replacePart(items: readonly Item[]): Promise<void> {
     return this.items.replaceAll(items.map((item) => this.rules.fromItem(item)));
   }
 

@@ -6,19 +6,13 @@ import { type Language, LANGUAGES, TRANSLATION_LANGUAGES } from '@/content';
 import { SchemaRules } from '@/common/openapi/schema-rules';
 import { wasSentWithPrototypeKeys } from '@/common/validation/prototype-keys';
 import { IsNestedObject, IsOmittable } from '@/common/validation/validation.decorators';
+import { ModelWith } from '@/common/validation/model-with';
 
-/**
- * A model with one property per language (every one, or those given), each declared by `property`:
- * how every per-language schema follows the one list of languages.
- */
-export function PerLanguageModel<Shape extends object>(
+/** A model with one property per language (every one, or those given), each declared by `property`. */
+export const PerLanguageModel = <Shape extends object>(
   property: (language: Language) => PropertyDecorator,
   languages: readonly Language[] = LANGUAGES,
-): Type<Shape> {
-  class PerLanguage {}
-  for (const language of languages) property(language)(PerLanguage.prototype, language);
-  return PerLanguage as Type<Shape>;
-}
+): Type<Shape> => ModelWith<Shape, Language>(languages, property);
 
 /**
  * The model of an item's `translations`: one optional property per language but English, each the

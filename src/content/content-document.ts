@@ -1,21 +1,5 @@
 import type { Localised, Translations } from './languages';
 
-/**
- * The whole portfolio as one JSON document: what the service serves without a database, what an
- * empty database is seeded from, and (with version 1) what an admin exports and imports. Each list
- * is in display order; each item is its create model plus its id (the slug for projects). Optional
- * fields may be left out: they take the value a create would give them.
- */
-export interface ContentDocument {
-  readonly version: 1;
-  readonly profile: ProfileItem | null;
-  readonly projects: readonly ProjectItem[];
-  readonly experience: readonly WorkEntryItem[];
-  readonly skills: readonly SkillCategoryItem[];
-  readonly awards: readonly AwardItem[];
-  readonly certifications: readonly CertificationItem[];
-}
-
 export interface ProfileLinkItem {
   readonly label: string;
   readonly url: string;

@@ -1,4 +1,4 @@
-import type { ContentDocument } from '@/content/content-document';
+import type { ContentDocument } from '@/content/content-domains';
 import { AWARDS, CERTIFICATIONS } from './demo/credentials';
 import { WORK_ENTRIES } from './demo/experience';
 import { PROFILE } from './demo/profile';

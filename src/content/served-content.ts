@@ -1,4 +1,4 @@
-import type { ContentDocument } from '@/content/content-document';
+import type { ContentDocument } from '@/content/content-domains';
 
 /**
  * The content document the service serves when no database is configured, and seeds an empty

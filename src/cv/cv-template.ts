@@ -1,31 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SOURCE_ROOT } from '@/source-root';
-import type { AwardDto } from '@/awards/dto/award.dto';
-import type { CertificationDto } from '@/certifications/dto/certification.dto';
-import type { WorkEntryDto } from '@/experience/dto/work-entry.dto';
+import type { ContentDomain } from '@/content';
 import type { ProfileDto } from '@/profile/dto/profile.dto';
-import type { ProjectCardDto } from '@/projects/dto/project-card.dto';
-import type { SkillCategoryDto } from '@/skills/dto/skill-category.dto';
-import { cvLabels } from './cv-labels';
+import { cvWords } from './cv-labels';
 import type { CvLanguage } from './cv-language';
 
 /** cv-templates/ at the repository root; the build copies it to dist/cv-templates. */
 export const CV_TEMPLATES_DIR = join(SOURCE_ROOT, '..', 'cv-templates');
 
-/** Everything a CV shows, as the public reads answer it right now. */
-export interface CvContent {
-  /** null while the owner has set none: the CV then starts with the experience. */
-  profile: ProfileDto | null;
-  experience: WorkEntryDto[];
-  projects: ProjectCardDto[];
-  skills: SkillCategoryDto[];
-  certifications: CertificationDto[];
-  awards: AwardDto[];
-}
+/** Everything a CV shows: each domain as its public read answers it right now (the profile null while none is set). */
+export type CvContent = { readonly [D in ContentDomain]: unknown } & { readonly profile: ProfileDto | null };
 
-const list = (items: readonly string[]): string => items.join(' · ');
-const monthOf = (iso: string | null): string | null => iso?.slice(0, 7) ?? null;
+/** The template's helpers: a list as one line, and a date as its month. */
+const HELPERS = {
+  list: (items: readonly unknown[], property?: unknown) =>
+    items.map((item) => (typeof property === 'string' ? (item as Record<string, unknown>)[property] : item)).join(' · '),
+  month: (iso: string | null) => iso?.slice(0, 7) ?? '',
+};
 
 /**
  * cv.hbs with cv.css inlined, rendered to one self-contained HTML page per language. Handlebars is
@@ -38,7 +30,7 @@ export class CvTemplate {
 
   private template(): Promise<{ render: HandlebarsTemplateDelegate; css: string }> {
     this.compiled ??= import('handlebars').then(({ default: Handlebars }) => ({
-      render: Handlebars.create().compile(readFileSync(join(this.directory, 'cv.hbs'), 'utf8')),
+      render: withHelpers(Handlebars.create()).compile(readFileSync(join(this.directory, 'cv.hbs'), 'utf8')),
       css: readFileSync(join(this.directory, 'cv.css'), 'utf8'),
     }));
     return this.compiled;
@@ -49,7 +41,8 @@ export class CvTemplate {
     const { profile } = content;
     return render({
       css,
-      labels: cvLabels(lang),
+      ...cvWords(lang),
+      ...content,
       profile: profile && {
         name: profile.name,
         headline: profile.headline[lang],
@@ -62,15 +55,11 @@ export class CvTemplate {
           ...profile.links.map((link) => `${link.label} ${link.url}`),
         ].filter(Boolean),
       },
-      experience: content.experience.map((entry) => ({ ...entry, technologies: list(entry.technologies) })),
-      projects: content.projects.map((project) => ({ ...project, technologies: list(project.technologies) })),
-      skills: content.skills.map((category) => ({ title: category.title, names: list(category.skills.map((skill) => skill.name)) })),
-      certifications: content.certifications.map((certification) => ({
-        title: certification.title,
-        issuedAt: monthOf(certification.issuedAt),
-        expiresAt: monthOf(certification.expiresAt),
-      })),
-      awards: content.awards,
     });
   }
+}
+
+function withHelpers(handlebars: typeof import('handlebars')): typeof import('handlebars') {
+  for (const [name, helper] of Object.entries(HELPERS)) handlebars.registerHelper(name, helper);
+  return handlebars;
 }

@@ -1,11 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AwardsModule } from '@/awards/awards.module';
-import { CertificationsModule } from '@/certifications/certifications.module';
 import { storageFor } from '@/database/storage-for';
-import { ExperienceModule } from '@/experience/experience.module';
 import { ProfileModule } from '@/profile/profile.module';
-import { ProjectsModule } from '@/projects/projects.module';
-import { SkillsModule } from '@/skills/skills.module';
 import { CvAdminController } from './cv-admin.controller';
 import { CvContentService } from './cv-content.service';
 import { CvDownloadCountsController } from './cv-download-counts.controller';
@@ -21,8 +16,9 @@ import { ChromiumPdfRenderer } from './pdf/chromium-pdf.renderer';
 import { CvDocumentsRepository, NoStoredCvs } from './persistence/cv-documents.repository';
 import { CvDownloadEventsRepository, UncountedCvDownloads } from './persistence/cv-download-events.repository';
 
+/** The CV: its files, downloads, generation and publishing. It reads the content through ContentDomainStores; the profile it asks itself whose CV is served. */
 @Module({
-  imports: [ProfileModule, ProjectsModule, ExperienceModule, SkillsModule, AwardsModule, CertificationsModule],
+  imports: [ProfileModule],
   controllers: [CvDownloadController, CvGenerationController, CvDownloadCountsController, CvAdminController],
   providers: [
     CvFilesService,

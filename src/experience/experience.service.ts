@@ -5,9 +5,11 @@ import type { WorkEntryDto } from './dto/work-entry.dto';
 import { ExperienceRepository, type WorkEntry } from './persistence/experience.repository';
 import { WORK_ENTRY_DEFAULTS, workEntryFromItem } from './work-entry-defaults';
 import { toWorkEntry } from './work-entry.mapper';
+import { ContentDomainStore } from '@/content-store/content-domain-stores';
 
 /** Newest first: a new entry goes first. */
 @Injectable()
+@ContentDomainStore('experience')
 export class ExperienceService extends ContentListService<WorkEntry, WorkEntryDto, WorkEntryItem> {
   constructor(entries: ExperienceRepository) {
     super(entries, {

@@ -1,4 +1,4 @@
-import type { ContentDomain } from '@/read-model/content-domains';
+import type { ContentDomain } from '@/content';
 
 export const ITEM_CHANGES = ['added', 'changed', 'removed', 'moved'] as const;
 export type ItemChange = (typeof ITEM_CHANGES)[number];

@@ -6,7 +6,7 @@ import { CONTENT_STORE_UNAVAILABLE } from '@/common/openapi/common-responses';
 import { type ContentDocument } from '@/content';
 import { ContentCountsDto, ContentDocumentDto } from '@/portfolio/dto/content-document.dto';
 import { ContentDomain } from '@/read-model/content-domain.decorator';
-import { CONTENT_DOMAINS } from '@/read-model/content-domains';
+import { CONTENT_DOMAINS } from '@/content';
 import { ContentHistoryService } from './content-history.service';
 import { ContentRevisionDto } from './dto/content-revision.dto';
 import { RevisionIdParams } from './dto/revision-params.dto';

@@ -5,7 +5,7 @@ import type { Subscription } from 'rxjs';
 import { contentConfig } from '@/config/content.config';
 import type { ContentDocument } from '@/content';
 import { PortfolioService } from '@/portfolio/portfolio.service';
-import { CONTENT_DOMAINS, type ContentDomain } from '@/read-model/content-domains';
+import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
 import { ReadModel } from '@/read-model/read-model';
 import { ContentHistoryRepository, type HashedItem, type SnapshotIds } from './persistence/content-history.repository';
 import { diffItems } from './content-diff';

@@ -3,7 +3,7 @@ import type { ContentDocument } from '@/content';
 import { ContentDocumentPipe } from '@/portfolio/content-document.pipe';
 import { PortfolioService } from '@/portfolio/portfolio.service';
 import type { ContentCountsDto } from '@/portfolio/dto/content-document.dto';
-import { CONTENT_DOMAINS } from '@/read-model/content-domains';
+import { CONTENT_DOMAINS } from '@/content';
 import type { ContentRevisionDto } from './dto/content-revision.dto';
 import { ContentHistoryRepository, type Revision } from './persistence/content-history.repository';
 

@@ -1,4 +1,4 @@
-import type { ContentDomain } from '@/read-model/content-domains';
+import type { ContentDomain } from '@/content';
 import type { PendingChange } from './persistence/content-history.repository';
 import type { RevisionSource } from './revision-sources';
 

@@ -2,7 +2,8 @@ import { Injectable, type PipeTransform } from '@nestjs/common';
 import { setImmediate as turnOfTheEventLoop } from 'node:timers/promises';
 import { MAX_ISSUES, RequestValidationException, type ValidationIssue } from '@/common/validation/request-validation.exception';
 import { RequestValidationPipe } from '@/common/validation/request-validation.pipe';
-import { CONTENT_LISTS, type ContentListName, ContentDocumentDto, MAX_ITEMS } from './dto/content-document.dto';
+import { LIST_DOMAINS } from '@/content';
+import { CONTENT_LISTS, ContentDocumentDto, MAX_ITEMS } from './dto/content-document.dto';
 
 /** Validation gives the event loop back this often, so a large document never holds other requests up for long. */
 const SLICE_MS = 10;
@@ -24,7 +25,7 @@ export class ContentDocumentPipe implements PipeTransform<unknown, Promise<Conte
     const issues: ValidationIssue[] = [];
     const document = (await this.validated(value, ContentDocumentDto, [], issues, (plain) => this.withoutItems(plain, issues))) as Plain;
     let sliceStartedAt = performance.now();
-    for (const name of Object.keys(CONTENT_LISTS) as ContentListName[]) {
+    for (const name of LIST_DOMAINS) {
       const items = (value as Plain)[name];
       if (!Array.isArray(items) || items.length > MAX_ITEMS) continue;
       const validatedItems: unknown[] = [];
@@ -44,7 +45,7 @@ export class ContentDocumentPipe implements PipeTransform<unknown, Promise<Conte
 
   /** The document with every list emptied; a list too long is an issue of its own. */
   private withoutItems(plain: Plain, issues: ValidationIssue[]): Plain {
-    const lists = Object.keys(CONTENT_LISTS).filter((name) => Array.isArray(plain[name]));
+    const lists = LIST_DOMAINS.filter((name) => Array.isArray(plain[name]));
     for (const name of lists) {
       if ((plain[name] as unknown[]).length > MAX_ITEMS)
         issues.push({ loc: ['body', name], msg: `List should have at most ${MAX_ITEMS} items`, type: 'too_long' });

@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '@/common/validation/request-validation.exception';
-import type { ContentDocument } from '@/content';
+import { type ContentDocument, DOMAIN_DECLARATIONS, LIST_DOMAINS } from '@/content';
 import { unknownProject } from '@/skills/project-links';
 
 interface Keyed {
@@ -41,20 +41,21 @@ function unknownProjectLinks({ projects, skills }: ContentDocument): ValidationI
   );
 }
 
-function duplicateKeys({ projects, experience, skills, awards, certifications }: ContentDocument): ValidationIssue[] {
-  const byId = (list: string, items: readonly { id: string }[]) =>
-    items.map((item, i) => ({ key: item.id.toLowerCase(), loc: [list, i, 'id'] }));
+/** Each list's items by their id (the declaration's key), then the keys that span items: skills across categories, synced certifications. */
+function duplicateKeys(document: ContentDocument): ValidationIssue[] {
+  const { skills, certifications } = document;
   return [
-    ...repeated(projects.map((project, i) => ({ key: project.slug, loc: ['projects', i, 'slug'] }))),
-    ...repeated(byId('experience', experience)),
-    ...repeated(byId('skills', skills)),
+    ...LIST_DOMAINS.flatMap((list) => {
+      const id = DOMAIN_DECLARATIONS[list].id;
+      return repeated(
+        (document[list] as readonly object[]).map((item, i) => ({ key: String(Reflect.get(item, id)).toLowerCase(), loc: [list, i, id] })),
+      );
+    }),
     ...repeated(
       skills.flatMap((category, i) =>
         (category.skills ?? []).map((skill, j) => ({ key: skill.id.toLowerCase(), loc: ['skills', i, 'skills', j, 'id'] })),
       ),
     ),
-    ...repeated(byId('awards', awards)),
-    ...repeated(byId('certifications', certifications)),
     ...repeated(
       certifications.flatMap((item, i) =>
         item.source && item.source !== 'manual' && item.externalId

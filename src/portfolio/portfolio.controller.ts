@@ -3,7 +3,7 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { ContentDomain } from '@/read-model/content-domain.decorator';
-import { CONTENT_DOMAINS } from '@/read-model/content-domains';
+import { CONTENT_DOMAINS } from '@/content';
 import { LARGE_BODY_LIMIT, readableBytes } from '@/common/http/body-limits';
 import { LargeJsonBody } from '@/common/http/late-body.interceptor';
 import { ContentCountsDto, ContentDocumentDto } from './dto/content-document.dto';
@@ -24,7 +24,7 @@ export class PortfolioController {
     responses: { 200: ContentDocumentDto },
   })
   export(): Promise<ContentDocumentDto> {
-    return this.portfolio.export() as Promise<ContentDocumentDto>;
+    return this.portfolio.export();
   }
 
   @Put()

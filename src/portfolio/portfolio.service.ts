@@ -1,15 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
-import type { ContentDocument } from '@/content';
+import { CONTENT_DOMAINS, type ContentDocument, type ContentDomain, DOMAIN_DECLARATIONS } from '@/content';
 import type { ContentSource } from '@/content-store/content-attribution';
+import { ContentDomainStores } from '@/content-store/content-domain-stores';
 import { ContentTransactions } from '@/content-store/content-transactions';
-import { AwardsService } from '@/awards/awards.service';
-import { CertificationsService } from '@/certifications/certifications.service';
-import { ExperienceService } from '@/experience/experience.service';
-import { ProfileService } from '@/profile/profile.service';
-import { ProjectsService } from '@/projects/projects.service';
-import { SkillsService } from '@/skills/skills.service';
-import { CONTENT_DOMAINS, type ContentDomain } from '@/read-model/content-domains';
 import { documentIssues } from './document-rules';
 import type { ContentCountsDto } from './dto/content-document.dto';
 
@@ -19,16 +13,11 @@ import type { ContentCountsDto } from './dto/content-document.dto';
  */
 const REPLACE_ALL_LOCK = 'portfolio-content-replace-all';
 
-/** The whole portfolio at once: every content domain, through its service. */
+/** The whole portfolio at once: every content domain, through its store. */
 @Injectable()
 export class PortfolioService {
   constructor(
-    private readonly profile: ProfileService,
-    private readonly projects: ProjectsService,
-    private readonly experience: ExperienceService,
-    private readonly skills: SkillsService,
-    private readonly awards: AwardsService,
-    private readonly certifications: CertificationsService,
+    private readonly stores: ContentDomainStores,
     private readonly transactions: ContentTransactions,
   ) {}
 
@@ -42,19 +31,10 @@ export class PortfolioService {
    * names). One domain after the other: inside a transaction they share one connection.
    */
   async exportParts<D extends ContentDomain>(domains: readonly D[]): Promise<Pick<ContentDocument, D>> {
-    const parts: Partial<Pick<ContentDocument, D>> = {};
-    for (const domain of domains) parts[domain] = await this.exporters[domain]();
+    const parts: Partial<Record<D, unknown>> = {};
+    for (const domain of domains) parts[domain] = await this.stores.of(domain).exportPart();
     return parts as Pick<ContentDocument, D>;
   }
-
-  private readonly exporters: { [D in ContentDomain]: () => Promise<ContentDocument[D]> } = {
-    profile: () => this.profile.exportItem(),
-    projects: () => this.projects.exportItems(),
-    experience: () => this.experience.exportItems(),
-    skills: () => this.skills.exportItems(),
-    awards: () => this.awards.exportItems(),
-    certifications: () => this.certifications.exportItems(),
-  };
 
   /**
    * Replaces all content with the document's, in one transaction: all of it, or nothing. The
@@ -64,14 +44,7 @@ export class PortfolioService {
     const issues = documentIssues(document);
     if (issues.length > 0) throw new RequestValidationException(issues.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] })));
     await this.transactions.run(() => this.replaceAll(document), { lock: REPLACE_ALL_LOCK, source });
-    return {
-      profile: document.profile ? 1 : 0,
-      projects: document.projects.length,
-      experience: document.experience.length,
-      skills: document.skills.length,
-      awards: document.awards.length,
-      certifications: document.certifications.length,
-    };
+    return countsOf(document);
   }
 
   /** Fills the store from the document when it holds no content at all; answers whether it did. */
@@ -88,18 +61,23 @@ export class PortfolioService {
 
   /** One domain after the other: inside a transaction they share one connection. */
   private async isEmpty(): Promise<boolean> {
-    for (const domain of [this.profile, this.projects, this.experience, this.skills, this.awards, this.certifications]) {
-      if (!(await domain.isEmpty())) return false;
+    for (const domain of CONTENT_DOMAINS) {
+      if (!(await this.stores.of(domain).isEmpty())) return false;
     }
     return true;
   }
 
+  /** In the declaration's order: the projects are in place before the skills that link to them. */
   private async replaceAll(document: ContentDocument): Promise<void> {
-    await this.profile.replaceWith(document.profile);
-    await this.projects.replaceAll(document.projects);
-    await this.experience.replaceAll(document.experience);
-    await this.skills.replaceAll(document.skills);
-    await this.awards.replaceAll(document.awards);
-    await this.certifications.replaceAll(document.certifications);
+    for (const domain of CONTENT_DOMAINS) await this.stores.of(domain).replacePart(document[domain]);
   }
 }
+
+/** How many items of each domain the document holds: a single one counts 1 when it is set. */
+const countsOf = (document: ContentDocument): ContentCountsDto =>
+  Object.fromEntries(
+    CONTENT_DOMAINS.map((domain) => {
+      const part = document[domain];
+      return [domain, DOMAIN_DECLARATIONS[domain].shape === 'list' ? (part as readonly unknown[]).length : part ? 1 : 0];
+    }),
+  ) as unknown as ContentCountsDto;

@@ -5,8 +5,10 @@ import type { ReplaceProfileDto, UpdateProfileDto } from './dto/profile-input.dt
 import { ProfileRepository } from './persistence/profile.repository';
 import { profileFromItem } from './profile-defaults';
 import { toProfile } from './profile.mapper';
+import { ContentDomainStore } from '@/content-store/content-domain-stores';
 
 @Injectable()
+@ContentDomainStore('profile')
 export class ProfileService {
   constructor(private readonly profile: ProfileRepository) {}
 
@@ -40,12 +42,17 @@ export class ProfileService {
   }
 
   /** The profile as a content document carries it, or null. */
-  async exportItem(): Promise<ProfileItem | null> {
+  async exportPart(): Promise<ProfileItem | null> {
+    return this.findIfSet();
+  }
+
+  /** The profile carries every language: the CV picks its own. */
+  readIn(): Promise<ProfileDto | null> {
     return this.findIfSet();
   }
 
   /** Sets the profile from a content document, or removes it when the document has none. */
-  replaceWith(item: ProfileItem | null): Promise<void> {
+  replacePart(item: ProfileItem | null): Promise<void> {
     return this.profile.replaceWith(item ? profileFromItem(item) : undefined);
   }
 

@@ -20,13 +20,19 @@ import { type Project, ProjectsRepository } from './persistence/projects.reposit
 import { projectDefaults, projectFromItem } from './project-defaults';
 import { toProjectCard, toProjectDetail, toProjectItem } from './project.mapper';
 import { slugify } from './slug';
+import { ContentDomainStore } from '@/content-store/content-domain-stores';
 
 @Injectable()
+@ContentDomainStore('projects')
 export class ProjectsService {
   constructor(private readonly projects: ProjectsRepository) {}
 
   async findCards(language: Language = DEFAULT_LANGUAGE): Promise<ProjectCardDto[]> {
     return (await this.projects.findAll()).map((project) => toProjectCard(inLanguage(project, PROJECT_TEXT_FIELDS, language)));
+  }
+
+  readIn(language: Language): Promise<ProjectCardDto[]> {
+    return this.findCards(language);
   }
 
   /** The project with previous/next navigation in the order of the cards. */
@@ -67,12 +73,12 @@ export class ProjectsService {
   }
 
   /** Every project as a content document lists it, in display order. */
-  async exportItems(): Promise<ProjectItem[]> {
+  async exportPart(): Promise<ProjectItem[]> {
     return (await this.projects.findAll()).map(toProjectItem);
   }
 
   /** Replaces every project with a content document's, in its order. */
-  replaceAll(items: readonly ProjectItem[]): Promise<void> {
+  replacePart(items: readonly ProjectItem[]): Promise<void> {
     return this.projects.replaceAll(items.map(projectFromItem));
   }
 

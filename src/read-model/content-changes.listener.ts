@@ -3,7 +3,7 @@ import type { ConfigType } from '@nestjs/config';
 import type { Client } from 'pg';
 import { reachabilityOf } from '@/common/reachability';
 import { databaseConfig } from '@/config/database.config';
-import { isContentDomain } from './content-domains';
+import { isContentDomain } from '@/content';
 import { ReadModel } from './read-model';
 
 /** The channel the content tables' triggers NOTIFY (migration ContentChangeTriggers); the payload is the domain. */

@@ -2,7 +2,7 @@ import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { ApiServiceUnavailableResponse } from '@nestjs/swagger';
 import { CONTENT_STORE_UNAVAILABLE } from '@/common/openapi/common-responses';
 import { errorResponse, USUAL_DETAILS } from '@/common/openapi/operation.decorator';
-import type { ContentDomain as Domain } from './content-domains';
+import type { ContentDomain as Domain } from '@/content';
 import { CONTENT_DOMAIN } from './metadata-keys';
 import { ReadModelInterceptor } from './read-model.interceptor';
 

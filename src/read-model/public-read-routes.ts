@@ -5,7 +5,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { type RateLimitSpec, RATE_LIMITED } from '@/common/rate-limit/rate-limit.decorator';
 import { handlerName } from '@/common/rate-limit/rate-limit.guard';
-import type { ContentDomain } from './content-domains';
+import type { ContentDomain } from '@/content';
 import { CONTENT_DOMAIN, PUBLIC_READ } from './metadata-keys';
 import type { PublicReadMetadata } from './public-read.decorator';
 

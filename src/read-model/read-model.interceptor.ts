@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { from, lastValueFrom, type Observable, of, switchMap, tap } from 'rxjs';
 import { isDatabaseUnavailable } from '@/common/errors/database-unavailable';
 import { matchedRoute } from '@/common/http/matched-route';
-import type { ContentDomain } from './content-domains';
+import type { ContentDomain } from '@/content';
 import { CONTENT_DOMAIN } from './metadata-keys';
 import { ReadKeys } from './read-keys';
 import { type AnsweringRead, ReadModel } from './read-model';

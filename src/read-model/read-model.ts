@@ -3,7 +3,7 @@ import type { ConfigType } from '@nestjs/config';
 import { type Observable, Subject } from 'rxjs';
 import { DEFAULT_LANGUAGE, type Language, LANGUAGE_TAGS } from '@/content';
 import { limitsConfig } from '@/config/limits.config';
-import { CONTENT_DOMAINS, type ContentDomain } from './content-domains';
+import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
 import { etagOf, PreparedBody } from './prepared-body';
 import type { PublicReadRoute } from './public-read-routes';
 

@@ -22,8 +22,10 @@ import { type Skill, SkillCategoriesRepository, type SkillCategory, SkillsReposi
 import { unknownProject } from './project-links';
 import { CATEGORY_DEFAULTS, SKILL_DEFAULTS, skillsFromItems } from './skill-defaults';
 import { toSkill, toSkillCategory } from './skill.mapper';
+import { ContentDomainStore } from '@/content-store/content-domain-stores';
 
 @Injectable()
+@ContentDomainStore('skills')
 export class SkillsService {
   constructor(
     private readonly categories: SkillCategoriesRepository,
@@ -41,8 +43,12 @@ export class SkillsService {
     );
   }
 
+  readIn(language: Language): Promise<SkillCategoryDto[]> {
+    return this.findCategories(language);
+  }
+
   /** Every category with its skills as a content document lists them, in display order. */
-  async exportItems(): Promise<SkillCategoryItem[]> {
+  async exportPart(): Promise<SkillCategoryItem[]> {
     const [categories, skills] = await Promise.all([this.categories.findAll(), this.skills.findAll()]);
     const byCategory = Map.groupBy(skills, (skill) => skill.categoryId);
     return categories.map((category) => ({
@@ -104,7 +110,7 @@ export class SkillsService {
   }
 
   /** Replaces every category and skill with a content document's. */
-  replaceAll(items: readonly SkillCategoryItem[]): Promise<void> {
+  replacePart(items: readonly SkillCategoryItem[]): Promise<void> {
     const { categories, skills } = skillsFromItems(items);
     return this.transactions.run(async () => {
       // Categories first: deleting them deletes their skills.

@@ -5,7 +5,7 @@ import { MIGRATIONS } from '@/database/migrations';
 import { ContactDeliveryPerMail1795900000000 } from '@/database/migrations/1795900000000-ContactDeliveryPerMail';
 import { ContentHistory1796200000000 } from '@/database/migrations/1796200000000-ContentHistory';
 import { ENTITIES } from '@/app.entities';
-import { CONTENT_DOMAINS } from '@/read-model/content-domains';
+import { CONTENT_DOMAINS } from '@/content';
 import { DEMO } from '@test/support/demo';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';

@@ -44,7 +44,7 @@ describe('ProjectsService over the served content document', () => {
     await expect(projects.replace('tidewatch', { title: 'T', description: 'D' })).rejects.toBeInstanceOf(ServiceUnavailableException);
     await expect(projects.remove('tidewatch')).rejects.toBeInstanceOf(ServiceUnavailableException);
     await expect(projects.reorder(['ledger-lens'])).rejects.toBeInstanceOf(ServiceUnavailableException);
-    await expect(projects.replaceAll([])).rejects.toBeInstanceOf(ServiceUnavailableException);
+    await expect(projects.replacePart([])).rejects.toBeInstanceOf(ServiceUnavailableException);
     expect(await projects.findCards()).toHaveLength(DEMO.projects.length);
   });
 });

@@ -1220,37 +1220,34 @@ export interface components {
       success: boolean;
     };
     ContentCounts: {
-      /** @example 3 */
+      /** @description Awards */
       awards: number;
-      /** @example 4 */
+      /** @description Certifications, written by hand or pulled from badge providers */
       certifications: number;
-      /** @example 4 */
+      /** @description Work entries, newest first */
       experience: number;
       /**
-       * @description 1 when the document sets a profile
+       * @description The person behind the portfolio
        * @enum {number}
        */
       profile: 0 | 1;
-      /** @example 6 */
+      /** @description Project cards and details */
       projects: number;
-      /**
-       * @description Skill categories
-       * @example 5
-       */
+      /** @description Skill categories and their skills */
       skills: number;
     };
     ContentDocument: {
       /** @description Awards */
       awards: components['schemas']['AwardItem'][];
-      /** @description Certifications, manual and synced */
+      /** @description Certifications, written by hand or pulled from badge providers */
       certifications: components['schemas']['CertificationItem'][];
       /** @description Work entries, newest first */
       experience: components['schemas']['WorkEntryItem'][];
-      /** @description null: no profile */
+      /** @description The person behind the portfolio; null: none */
       profile: components['schemas']['ProfileReplace'] | null;
-      /** @description Projects; the slug is their id */
+      /** @description Project cards and details */
       projects: components['schemas']['ProjectItem'][];
-      /** @description Skill categories with their skills */
+      /** @description Skill categories and their skills */
       skills: components['schemas']['SkillCategoryItem'][];
       /**
        * @description The format of the document

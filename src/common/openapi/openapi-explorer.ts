@@ -1,5 +1,5 @@
 import { Injectable, type INestApplication, Module, type OnModuleInit } from '@nestjs/common';
-import { type OpenApiServers, setUpOpenApi } from './openapi.document';
+import { type OpenApiSections, type OpenApiServers, setUpOpenApi } from './openapi.document';
 
 /**
  * Serves the explorer (/docs) and /openapi.json behind the API's routes. Express walks its
@@ -11,8 +11,8 @@ import { type OpenApiServers, setUpOpenApi } from './openapi.document';
 export class OpenApiExplorer implements OnModuleInit {
   private setUp: (() => void) | undefined;
 
-  serveFor(app: INestApplication, servers: OpenApiServers): void {
-    this.setUp = () => setUpOpenApi(app, servers);
+  serveFor(app: INestApplication, servers: OpenApiServers, sections: OpenApiSections): void {
+    this.setUp = () => setUpOpenApi(app, servers, sections);
   }
 
   onModuleInit(): void {

@@ -9,29 +9,16 @@ import { applySchemaRules } from './schema-rules';
 
 const OPENAPI_VERSION = '1.2.0';
 
-/** The explorer's sections, in its order. */
-const TAGS: [name: string, description: string][] = [
-  ['profile', 'The person behind the portfolio'],
-  ['projects', 'Project cards and details'],
-  ['experience', 'Work entries, newest first'],
-  ['skills', 'Skill categories and their skills'],
-  ['awards', 'Awards'],
-  ['certifications', 'Certifications, written by hand or pulled from badge providers'],
-  ['contact', 'Contact messages to the owner'],
-  ['cv', 'The CV: where to download it, generation, download counts'],
-  ['feature flags', 'Flags the site reads'],
-  ['content', 'The whole portfolio as one document'],
-  ['auth', 'Who a token belongs to'],
-  ['health', 'Whether the service and its dependencies answer'],
-];
-
 export interface OpenApiServers {
   production: string;
   dev: string;
 }
 
+/** The explorer's sections (the description's tags), in its order. */
+export type OpenApiSections = readonly (readonly [name: string, description: string])[];
+
 /** The description is the same whatever the configuration, but for the server entries. */
-export function buildOpenApiDocument(app: INestApplication, servers: OpenApiServers): OpenAPIObject {
+export function buildOpenApiDocument(app: INestApplication, servers: OpenApiServers, sections: OpenApiSections): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setOpenAPIVersion('3.1.0')
     .setTitle('Portfolio Content Service')
@@ -41,7 +28,7 @@ export function buildOpenApiDocument(app: INestApplication, servers: OpenApiServ
     .addServer(servers.production, 'Production')
     .addServer(servers.dev, 'Development')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API_ADMIN_TOKEN or an Entra ID access token' });
-  for (const [name, description] of TAGS) builder.addTag(name, description);
+  for (const [name, description] of sections) builder.addTag(name, description);
   const document = SwaggerModule.createDocument(app, builder.build(), {
     extraModels: [ErrorDetailDto, HttpValidationErrorDto],
   });
@@ -82,10 +69,10 @@ function withOwnOriginFirst(request: Request, document: OpenAPIObject): OpenAPIO
 }
 
 /** Serves the description at /openapi.json and Swagger UI (bundled assets, no CDN) at /docs. */
-export function setUpOpenApi(app: INestApplication, servers: OpenApiServers): void {
+export function setUpOpenApi(app: INestApplication, servers: OpenApiServers, sections: OpenApiSections): void {
   app.use(EXPLORER_SCRIPT_PATH, (_request: Request, response: Response) => response.sendFile(EXPLORER_SCRIPT_FILE, { maxAge: '1h' }));
   // Built on the first request for it rather than during start-up.
-  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, servers), {
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, servers, sections), {
     jsonDocumentUrl: 'openapi.json',
     raw: ['json'],
     customSiteTitle: 'Portfolio Content Service API',

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { CONTENT_DOMAINS, type ContentDomain } from '@/read-model/content-domains';
+import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
 import { ITEM_CHANGES, type ItemChange } from '@/history/content-diff';
 import { REVISION_SOURCES, type RevisionSource } from '@/history/revision-sources';
 

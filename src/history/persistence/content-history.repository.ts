@@ -1,5 +1,5 @@
 import { ServiceUnavailableException } from '@nestjs/common';
-import type { ContentDomain } from '@/read-model/content-domains';
+import type { ContentDomain } from '@/content';
 import type { ContentChange } from '@/history/content-diff';
 import type { RevisionSource } from '@/history/revision-sources';
 

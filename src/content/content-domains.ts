@@ -1,0 +1,80 @@
+import type { AwardItem, CertificationItem, ProfileItem, ProjectItem, SkillCategoryItem, WorkEntryItem } from './content-document';
+import type { Language } from './languages';
+
+/** How one domain of content is kept and read: everything else about the domains follows from these. */
+interface DomainDeclaration<Item> {
+  /** One item (or none), or a list in display order. */
+  readonly shape: 'single' | 'list';
+  /** What identifies an item of a list (the slug for projects); the same key twice in one list is refused. */
+  readonly id?: keyof Item & string;
+  /** Its section of the explorer. */
+  readonly description: string;
+  /** The heading of its section in the CV, per language; the default's where one is not written. */
+  readonly cvHeading?: { readonly english: string } & { readonly [L in Language]?: string };
+}
+
+/** The item each domain holds. */
+interface DomainItems {
+  profile: ProfileItem;
+  projects: ProjectItem;
+  experience: WorkEntryItem;
+  skills: SkillCategoryItem;
+  awards: AwardItem;
+  certifications: CertificationItem;
+}
+
+export type ContentDomain = keyof DomainItems;
+
+/**
+ * The content domains, in the order the content document, the explorer and the CV list them. A
+ * change to a domain (through the API, the sync or SQL typed by hand: database triggers announce
+ * them) invalidates every answer prepared from it.
+ */
+export const DOMAIN_DECLARATIONS = {
+  profile: { shape: 'single', description: 'The person behind the portfolio', cvHeading: { english: 'Profile', nederlands: 'Profiel' } },
+  projects: {
+    shape: 'list',
+    id: 'slug',
+    description: 'Project cards and details',
+    cvHeading: { english: 'Selected projects', nederlands: 'Geselecteerde projecten' },
+  },
+  experience: {
+    shape: 'list',
+    id: 'id',
+    description: 'Work entries, newest first',
+    cvHeading: { english: 'Work experience', nederlands: 'Werkervaring' },
+  },
+  skills: {
+    shape: 'list',
+    id: 'id',
+    description: 'Skill categories and their skills',
+    cvHeading: { english: 'Skills', nederlands: 'Vaardigheden' },
+  },
+  awards: { shape: 'list', id: 'id', description: 'Awards', cvHeading: { english: 'Awards', nederlands: 'Prijzen' } },
+  certifications: {
+    shape: 'list',
+    id: 'id',
+    description: 'Certifications, written by hand or pulled from badge providers',
+    cvHeading: { english: 'Certifications', nederlands: 'Certificeringen' },
+  },
+} as const satisfies { readonly [D in ContentDomain]: DomainDeclaration<DomainItems[D]> };
+
+export const CONTENT_DOMAINS = Object.keys(DOMAIN_DECLARATIONS) as readonly ContentDomain[];
+
+export type ListDomain = { [D in ContentDomain]: (typeof DOMAIN_DECLARATIONS)[D]['shape'] extends 'list' ? D : never }[ContentDomain];
+
+/** The domains kept as lists: every one but the profile. */
+export const LIST_DOMAINS = CONTENT_DOMAINS.filter((domain): domain is ListDomain => DOMAIN_DECLARATIONS[domain].shape === 'list');
+
+export const isContentDomain = (value: string): value is ContentDomain => Object.hasOwn(DOMAIN_DECLARATIONS, value);
+
+/** A domain's part of a content document: its item or null, or its list. */
+export type DocumentPart<D extends ContentDomain> = D extends ListDomain ? readonly DomainItems[D][] : DomainItems[D] | null;
+
+/**
+ * The whole portfolio as one JSON document: what the service serves without a database, what an
+ * empty database is seeded from, and (with version 1) what an admin exports and imports. Each list
+ * is in display order; each item is its create model plus its id (the slug for projects). Optional
+ * fields may be left out: they take the value a create would give them.
+ */
+export type ContentDocument = { readonly version: 1 } & { readonly [D in ContentDomain]: DocumentPart<D> };
