@@ -1,10 +1,12 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import eslint from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 /**
  * The layers of src/, and what each may import besides packages and its own folder. Imports
- * point down: main.ts, bootstrap.ts and app.module.ts -> domain modules -> content-store/, read-model/, mail/
+ * point down: main.ts, bootstrap.ts and app.module.ts -> domain modules -> content-domain/ -> content-store/, read-model/, mail/
  * -> database/, content/ -> common/, config/. A domain reaches another only through its
  * exported service, never its entities or persistence.
  */
@@ -16,22 +18,12 @@ const LAYERS = {
   'read-model': ['common', 'config', 'content'],
   mail: ['common', 'config'],
   'content-store': ['common', 'config', 'content', 'database'],
+  'content-domain': ['common', 'config', 'content', 'content-store'],
 };
-const DOMAINS = [
-  'auth',
-  'contact',
-  'awards',
-  'certifications',
-  'cv',
-  'experience',
-  'flags',
-  'health',
-  'history',
-  'portfolio',
-  'profile',
-  'projects',
-  'skills',
-];
+/** The domain modules: every other folder of src/ (but cli/, the app's own entry points). */
+const DOMAINS = readdirSync(join(import.meta.dirname, 'src'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !(entry.name in LAYERS) && entry.name !== 'cli')
+  .map((entry) => entry.name);
 
 const relativeParents = { group: ['../*', '../../*'], message: 'Import through the @/ alias: relative imports stay within a folder.' };
 

@@ -13,6 +13,7 @@ import { TelemetryModule } from './common/telemetry/telemetry.module';
 import { RequestValidationPipe } from './common/validation/request-validation.pipe';
 import { CONFIGURATIONS } from './config';
 import { ContactModule } from './contact/contact.module';
+import { ContentDomainModule } from './content-domain/content-domain.module';
 import { ContentStoreModule } from './content-store/content-store.module';
 import { AwardsModule } from './awards/awards.module';
 import { CertificationsModule } from './certifications/certifications.module';
@@ -42,6 +43,7 @@ import { SkillsModule } from './skills/skills.module';
     MemoryModule,
     DatabaseModule.forRoot(async () => (await import('./app.entities.js')).ENTITIES),
     ContentStoreModule,
+    ContentDomainModule,
     ServedContentModule,
     ReadModelModule,
     RateLimitModule,

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { AWARD_TEXT_FIELDS, type AwardItem, listedTranslations } from '@/content';
-import { ContentListService } from '@/content-store/content-list.service';
+import { ContentListService } from '@/content-domain/content-list.service';
 import { AWARD_DEFAULTS, awardFromItem } from './award-defaults';
 import { toAward } from './award.mapper';
 import type { AwardDto } from './dto/award.dto';
 import { type Award, AwardsRepository } from './persistence/awards.repository';
-import { ContentDomainStore } from '@/content-store/content-domain-stores';
+import { ContentDomainStore } from '@/content-domain/content-domain-stores';
 
 /** New awards go last. */
 @Injectable()

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { CERTIFICATION_TEXT_FIELDS, type CertificationItem } from '@/content';
-import { ContentListService } from '@/content-store/content-list.service';
+import { ContentListService } from '@/content-domain/content-list.service';
 import { CERTIFICATION_DEFAULTS, certificationFromItem } from './certification-defaults';
 import { toCertification, toCertificationItem } from './certification.mapper';
 import type { CertificationDto } from './dto/certification.dto';
 import { type Certification, CertificationsRepository } from './persistence/certifications.repository';
-import { ContentDomainStore } from '@/content-store/content-domain-stores';
+import { ContentDomainStore } from '@/content-domain/content-domain-stores';
 
 /** What create fills in: a manual entry. What PUT resets: the editable fields, never where an entry came from. */
 const { source: _source, externalId: _externalId, syncEnabled: _syncEnabled, ...EDITABLE_DEFAULTS } = CERTIFICATION_DEFAULTS;

@@ -1,21 +1,14 @@
 import { Global, Module } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
 import { storageFor } from '@/database/storage-for';
 import { ContentAttribution } from './content-attribution';
 import { ContentAttributionSubscriber } from './content-attribution.subscriber';
-import { ContentDomainStores } from './content-domain-stores';
 import { ContentTransactions, DocumentTransactions, PostgresTransactions } from './content-transactions';
 
-/**
- * What every content domain's storage shares: transactions across its collections, who their writes
- * are by, and the stores of all of them for what works on the whole.
- */
+/** What every content domain's storage shares: transactions across its collections, and who their writes are by. */
 @Global()
 @Module({
-  imports: [DiscoveryModule],
   providers: [
     ContentAttribution,
-    ContentDomainStores,
     ContentAttributionSubscriber,
     storageFor<ContentTransactions, [ContentAttribution]>(
       ContentTransactions,
@@ -26,6 +19,6 @@ import { ContentTransactions, DocumentTransactions, PostgresTransactions } from 
       [ContentAttribution],
     ),
   ],
-  exports: [ContentTransactions, ContentAttribution, ContentDomainStores],
+  exports: [ContentTransactions, ContentAttribution],
 })
 export class ContentStoreModule {}

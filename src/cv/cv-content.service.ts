@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CONTENT_DOMAINS } from '@/content';
-import { ContentDomainStores } from '@/content-store/content-domain-stores';
+import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import type { CvLanguage } from './cv-language';
 import type { CvContent } from './cv-template';
 

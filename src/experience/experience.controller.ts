@@ -4,7 +4,7 @@ import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { IdResponseDto } from '@/common/dto/id-response.dto';
 import { ReorderByIdRequestDto } from '@/common/dto/reorder-request.dto';
 import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
-import { LanguageQueryDto } from '@/content-store/language-query.dto';
+import { LanguageQueryDto } from '@/content-domain/language-query.dto';
 import { ContentDomain } from '@/read-model/content-domain.decorator';
 import { PublicRead } from '@/read-model/public-read.decorator';
 import { CreateWorkEntryDto } from './dto/create-work-entry.dto';

@@ -1,11 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { type Language, listedTranslations, WORK_ENTRY_TEXT_FIELDS, type WorkEntryItem } from '@/content';
-import { ContentListService } from '@/content-store/content-list.service';
+import { ContentListService } from '@/content-domain/content-list.service';
 import type { WorkEntryDto } from './dto/work-entry.dto';
 import { ExperienceRepository, type WorkEntry } from './persistence/experience.repository';
 import { WORK_ENTRY_DEFAULTS, workEntryFromItem } from './work-entry-defaults';
 import { toWorkEntry } from './work-entry.mapper';
-import { ContentDomainStore } from '@/content-store/content-domain-stores';
+import { ContentDomainStore } from '@/content-domain/content-domain-stores';
 
 /** Newest first: a new entry goes first. */
 @Injectable()

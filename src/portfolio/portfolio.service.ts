@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import { CONTENT_DOMAINS, type ContentDocument, type ContentDomain, DOMAIN_DECLARATIONS } from '@/content';
 import type { ContentSource } from '@/content-store/content-attribution';
-import { ContentDomainStores } from '@/content-store/content-domain-stores';
+import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { ContentTransactions } from '@/content-store/content-transactions';
 import { documentIssues } from './document-rules';
 import type { ContentCountsDto } from './dto/content-document.dto';

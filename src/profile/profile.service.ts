@@ -5,7 +5,7 @@ import type { ReplaceProfileDto, UpdateProfileDto } from './dto/profile-input.dt
 import { ProfileRepository } from './persistence/profile.repository';
 import { profileFromItem } from './profile-defaults';
 import { toProfile } from './profile.mapper';
-import { ContentDomainStore } from '@/content-store/content-domain-stores';
+import { ContentDomainStore } from '@/content-domain/content-domain-stores';
 
 @Injectable()
 @ContentDomainStore('profile')

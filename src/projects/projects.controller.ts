@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { ReorderRequestDto } from '@/common/dto/reorder-request.dto';
 import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
-import { LanguageQueryDto } from '@/content-store/language-query.dto';
+import { LanguageQueryDto } from '@/content-domain/language-query.dto';
 import { ContentDomain } from '@/read-model/content-domain.decorator';
 import { PublicRead } from '@/read-model/public-read.decorator';
 import { CreateProjectDto } from './dto/create-project.dto';

@@ -20,7 +20,7 @@ import { type Project, ProjectsRepository } from './persistence/projects.reposit
 import { projectDefaults, projectFromItem } from './project-defaults';
 import { toProjectCard, toProjectDetail, toProjectItem } from './project.mapper';
 import { slugify } from './slug';
-import { ContentDomainStore } from '@/content-store/content-domain-stores';
+import { ContentDomainStore } from '@/content-domain/content-domain-stores';
 
 @Injectable()
 @ContentDomainStore('projects')

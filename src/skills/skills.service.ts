@@ -22,7 +22,7 @@ import { type Skill, SkillCategoriesRepository, type SkillCategory, SkillsReposi
 import { unknownProject } from './project-links';
 import { CATEGORY_DEFAULTS, SKILL_DEFAULTS, skillsFromItems } from './skill-defaults';
 import { toSkill, toSkillCategory } from './skill.mapper';
-import { ContentDomainStore } from '@/content-store/content-domain-stores';
+import { ContentDomainStore } from '@/content-domain/content-domain-stores';
 
 @Injectable()
 @ContentDomainStore('skills')

@@ -1,6 +1,6 @@
 import { ApiSchema, PartialType, PickType } from '@nestjs/swagger';
 import { AWARD_TEXT_FIELDS, type AwardText, type Translations } from '@/content';
-import { TranslationsField, TranslationsOf } from '@/content-store/translations';
+import { TranslationsField, TranslationsOf } from '@/content-domain/translations';
 import { TextField } from '@/common/validation/validation.decorators';
 
 @ApiSchema({ name: 'AwardCreate' })

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional, ApiSchema, PartialType, PickType } from '@nestjs/swagger';
 import { CERTIFICATION_TEXT_FIELDS, type CertificationText, type Translations } from '@/content';
-import { TranslationsField, TranslationsOf } from '@/content-store/translations';
+import { TranslationsField, TranslationsOf } from '@/content-domain/translations';
 import { IsBoolean, IsISO8601 } from 'class-validator';
 import { HttpUrlField, IsNullable, IsOmittable, TextField } from '@/common/validation/validation.decorators';
 

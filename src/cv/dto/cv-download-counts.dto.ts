@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { LANGUAGES } from '@/content';
-import { PerLanguageModel } from '@/content-store/translations';
+import { PerLanguageModel } from '@/content-domain/translations';
 import type { DownloadsByLocale } from '@/cv/persistence/cv-download-events.repository';
 
 /** One count per language. */

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { OptionalBody } from '@/common/validation/optional-body';
-import { LANGUAGE_MESSAGE, LanguageQueryDto } from '@/content-store/language-query.dto';
+import { LANGUAGE_MESSAGE, LanguageQueryDto } from '@/content-domain/language-query.dto';
 import { CV_LANGUAGES, type CvLanguage } from '@/cv/cv-language';
 
 /** `?lang=` of the download; english when left out. */

@@ -1,6 +1,6 @@
 import { ApiSchema, PartialType, PickType } from '@nestjs/swagger';
 import { WORK_ENTRY_TEXT_FIELDS, type WorkEntryText, type Translations } from '@/content';
-import { TranslationsField, TranslationsOf } from '@/content-store/translations';
+import { TranslationsField, TranslationsOf } from '@/content-domain/translations';
 import { NestedListField, NullableTextField, TextField, TextListField } from '@/common/validation/validation.decorators';
 
 @ApiSchema({ name: 'AdditionalProjectInput' })

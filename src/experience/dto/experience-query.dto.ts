@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { IsWholeNumber } from '@/common/validation/validation.decorators';
-import { LanguageQueryDto } from '@/content-store/language-query.dto';
+import { LanguageQueryDto } from '@/content-domain/language-query.dto';
 
 /** More entries than any portfolio has: a larger `top` asks for them all, and prepares no answer of its own. */
 const MOST_RECENT_AT_MOST = 5_000;

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional, ApiSchema, PartialType } from '@nestjs/swagger';
 import type { Localised } from '@/content';
-import { PerLanguageModel } from '@/content-store/translations';
+import { PerLanguageModel } from '@/content-domain/translations';
 import {
   EmailField,
   HttpUrlField,

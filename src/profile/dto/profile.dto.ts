@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { DEMO_CONTENT, type Localised } from '@/content';
-import { PerLanguageModel } from '@/content-store/translations';
+import { PerLanguageModel } from '@/content-domain/translations';
 
 /** A text in every language, its example the demo's headline. */
 @ApiSchema({ name: 'LocalisedText' })

@@ -1,6 +1,6 @@
 import { ApiSchema, PartialType, PickType } from '@nestjs/swagger';
 import { PROJECT_TEXT_FIELDS, type ProjectText, type Translations } from '@/content';
-import { TranslationsField, TranslationsOf } from '@/content-store/translations';
+import { TranslationsField, TranslationsOf } from '@/content-domain/translations';
 import { NotEquals } from 'class-validator';
 import { SlugField } from '@/projects/slug';
 import { HttpUrlField, SitePathOrUrlField, TextField, TextListField } from '@/common/validation/validation.decorators';

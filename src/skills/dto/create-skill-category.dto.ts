@@ -1,6 +1,6 @@
 import { ApiSchema, PartialType, PickType } from '@nestjs/swagger';
 import { SKILL_CATEGORY_TEXT_FIELDS, type SkillCategoryText, type Translations } from '@/content';
-import { TranslationsField, TranslationsOf } from '@/content-store/translations';
+import { TranslationsField, TranslationsOf } from '@/content-domain/translations';
 import { NestedListField, TextField } from '@/common/validation/validation.decorators';
 import { CreateSkillDto } from './create-skill.dto';
 

@@ -1,7 +1,7 @@
 import { NotFoundException } from '@nestjs/common';
 import { applyPartialOrder } from '@/common/ordering/partial-order';
 import { DEFAULT_LANGUAGE, inLanguage, type Language, patchedWith, type Translations } from '@/content';
-import type { OrderedCollection } from './ordered-collection';
+import type { OrderedCollection } from '@/content-store/ordered-collection';
 
 /** What sets one list of content apart from the others. */
 export interface ContentListRules<T, Dto, Item> {
