@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DEMO_CONTENT } from '@/content';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { ContentHistoryRepository } from '@/history/persistence/content-history.repository';
 import { LocalEntra } from '@test/support/local-entra';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
@@ -79,13 +80,18 @@ describe('content history', () => {
 
   it('records an admin write once, with its admin, however many instances hear of it', async () => {
     const before = await newest();
+    // Each instance's recorder looks for changes once across instances; these count the looks that finished.
+    const looks = [first, second].map((app) => vi.spyOn(app.app.get(ContentHistoryRepository), 'onceAcrossInstances'));
+    const finishedLooks = () => looks.map((look) => look.mock.settledResults.filter((result) => result.value !== undefined).length);
     await as(second)
       .patch(`/api/awards/${await awardId()}`)
       .send({ title: 'Best thesis of the year' })
       .expect(200);
     const revision = await nextRevision(before);
     expect(revision).toMatchObject({ source: 'api', actor: 'admin token', domains: ['awards'] });
-    await new Promise((resolve) => setTimeout(resolve, 400)); // both instances heard of it and tried
+    // Both instances heard of it and looked: one made the revision, the other found nothing left.
+    await vi.waitFor(() => expect(finishedLooks().every((count) => count > 0)).toBe(true), { timeout: 10_000 });
+    for (const look of looks) look.mockRestore();
     expect((await revisions()).filter((kept) => kept.id > before.id)).toHaveLength(1);
     expect(await revisions(second)).toEqual(await revisions(first));
   });

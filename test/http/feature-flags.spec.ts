@@ -72,8 +72,7 @@ describe('feature flags on Azure App Configuration', () => {
     expect(await flagsOf(testApp)).toMatchObject({ cvGeneration: true });
     store.setFlag('cv-generation', 'dev', false);
     expect(await flagsOf(testApp)).toMatchObject({ cvGeneration: true });
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(await flagsOf(testApp)).toMatchObject({ cvGeneration: false });
+    await vi.waitFor(async () => expect(await flagsOf(testApp)).toMatchObject({ cvGeneration: false }), { timeout: 5_000 });
   });
 
   it('writes a PATCH to the store, creating a missing flag, and shows it on the next read at once', async () => {

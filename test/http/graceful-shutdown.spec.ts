@@ -25,7 +25,8 @@ describe('Graceful shutdown (the built service, as deployed)', () => {
     try {
       // A cold render launches Chromium first: the request is still in flight when SIGTERM arrives.
       const inFlight = fetch(`${service.origin}/api/cv/generate`, { method: 'PATCH' });
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      // In flight for sure once its browser is starting.
+      await vi.waitFor(() => expect(processesUsing(tmp)).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
       const stopped = service.stop();
       // Once it says it stops, it has stopped listening (on a busy machine the signal may take a while).
       await vi.waitFor(() => expect(service.output()).toContain('"event":"stopping"'), { timeout: 5_000 });

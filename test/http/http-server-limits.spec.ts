@@ -136,8 +136,9 @@ describe('draining connections on shutdown', () => {
     const idle = new Agent({ keepAlive: true });
     const busy = new Agent({ keepAlive: true });
     await get('/', idle);
+    const arrived = once(server, 'request');
     const inFlight = get('/?delay=300', busy);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived;
     const startedAt = Date.now();
     const drained = drainConnections(server, connections, 5_000, logger);
     expect(await inFlight).toEqual({ body: 'done', connection: 'close' });
@@ -147,19 +148,20 @@ describe('draining connections on shutdown', () => {
   });
 
   it('closes a connection whose client is still sending headers at once', async () => {
+    const accepted = once(server, 'connection');
     const socket = connect(port, '127.0.0.1');
     socket.on('error', () => undefined); // the server's close may reach it as a reset
     socket.write('GET / HTTP/1.1\r\nHost: x\r\n'); // never finished
-    await once(socket, 'connect');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await accepted;
     const closed = once(socket, 'close');
     await drainConnections(server, connections, 5_000, logger);
     await closed;
   });
 
   it('cuts a request still being answered when the grace is over', async () => {
+    const arrived = once(server, 'request');
     const stuck = get('/?delay=60000', new Agent()).catch((error: Error) => error.message);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived;
     await drainConnections(server, connections, 300, logger);
     expect(await stuck).toBe('socket hang up');
   });

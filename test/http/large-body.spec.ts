@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -121,6 +122,7 @@ describe('the large body of PUT /api/admin/content (audit, round three, item 1)'
     try {
       const upload = Upload.open(port, 'PUT', '/api/admin/content', { 'Transfer-Encoding': 'chunked' }).send('b\r\n{"version":\r\n');
       expect(await upload.status()).toBe(401);
+      // A slow client: a part every 200 ms, until well past the 1 s request time-out.
       for (let part = 0; part < 12; part += 1) {
         upload.send(`400\r\n${' '.repeat(1024)}\r\n`);
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -169,8 +171,14 @@ describe('the large body of PUT /api/admin/content (audit, round three, item 1)'
   it('reads at most two such bodies at once: a third waits until one of them is done', async () => {
     const length = Buffer.byteLength(document);
     const asAdmin = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Length': length };
+    const server = testApp.app.getHttpServer();
+    const arrived: IncomingMessage[] = [];
+    const keep = (request: IncomingMessage) => arrived.push(request);
+    server.prependListener('request', keep);
     const [first, second] = [open(asAdmin).send(document.slice(0, 10)), open(asAdmin).send(document.slice(0, 10))];
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Both bodies are being read once their streams flow.
+    await vi.waitFor(() => expect(arrived.filter((request) => request.readableFlowing).length).toBe(2));
+    server.off('request', keep);
     const third = open(asAdmin).send(document);
     expect(await third.status(500)).toBeUndefined();
     first.send(document.slice(10));

@@ -181,13 +181,18 @@ describe("the owner's CV is the download", () => {
     await upload(first, 'english', OWN_PDF).expect(200);
     const renders = () => logs.entries.filter((entry) => entry.event === 'cv_republished').length;
     const before = renders();
+    // Each instance's republish looks once across instances; these count the looks that finished (not deferred).
+    const looks = [first, second].map((app) => vi.spyOn(app.app.get(CvDocumentsRepository), 'onceAcrossInstances'));
+    const finishedLooks = () => looks.map((look) => look.mock.settledResults.filter((result) => result.value !== undefined).length);
 
     await admin(second).patch('/api/profile').send({ name: 'Joris van Dijk' }).expect(200);
     await vi.waitFor(async () => expect(await pdfText((await download(first, 'nederlands')).body as Buffer)).toContain('Joris van Dijk'), {
       timeout: 15_000,
       interval: 250,
     });
-    await new Promise((resolve) => setTimeout(resolve, 3 * REPUBLISH_DELAY_MS));
+    // Both instances looked: one rendered, the other found the CV current.
+    await vi.waitFor(() => expect(finishedLooks().every((count) => count > 0)).toBe(true), { timeout: 15_000 });
+    for (const look of looks) look.mockRestore();
     expect(renders() - before).toBe(1);
     // An upload is kept as sent, whatever the content does.
     expect(Buffer.compare((await download(second, 'english').expect(200)).body as Buffer, OWN_PDF)).toBe(0);

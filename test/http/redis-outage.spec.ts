@@ -166,11 +166,6 @@ describe('explorer tokens while Redis is down, once the instances share the key'
   });
 });
 
-/** Polls until the check passes, for what recovers in the background (reconnects, fallbacks). */
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** Until the check passes, for what recovers in the background (reconnects, fallbacks); 10 s at most. */
+const waitFor = (check: () => Promise<boolean>): Promise<void> =>
+  vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 10_000, interval: 100 });

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -62,10 +63,12 @@ describe('Request logging', () => {
       testApp.app.getHttpServer().listen(0, '127.0.0.1', () => resolve());
     });
     const { port } = testApp.app.getHttpServer().address() as AddressInfo;
+    const arrived = once(testApp.app.getHttpServer(), 'request');
     const call = httpRequest({ port, path: '/api/test-probe/slow', headers: { 'X-Request-Id': 'log-4' } });
     call.on('error', () => undefined);
     call.end();
-    setTimeout(() => call.destroy(), 50);
+    await arrived;
+    call.destroy();
     const line = await logs.requestLine('log-4');
     expect(line).toMatchObject({ level: 30, msg: 'request aborted', req: { id: 'log-4', path: '/api/test-probe/slow' } });
   });

@@ -177,9 +177,12 @@ describe('A database that is not up yet at start-up', () => {
     await proxy.cut();
     const url = new URL(database.url);
     url.port = String(proxy.port);
-    // Cut long enough for two waits (250 + 500 ms) after even a slow start on a busy machine.
-    const restored = new Promise((resolve) => setTimeout(resolve, 4_000)).then(() => proxy.restore());
-    const service = await startBuiltService({ DATABASE_URL: url.toString(), DB_STARTUP_WAIT_MS: '20000', LOG_LEVEL: 'info' });
+    // Restored once the service has waited twice (250 + 500 ms).
+    let twoWaits!: () => void;
+    const restored = new Promise<void>((resolve) => (twoWaits = resolve)).then(() => proxy.restore());
+    const service = await startBuiltService({ DATABASE_URL: url.toString(), DB_STARTUP_WAIT_MS: '20000', LOG_LEVEL: 'info' }, (output) => {
+      if (output.split('"event":"database_wait"').length > 2) twoWaits();
+    });
     try {
       await restored;
       expect((await fetch(`${service.origin}/api/projects`)).status).toBe(200);

@@ -19,9 +19,13 @@ export interface BuiltService {
  * port found free can be taken by another spec's process before the service binds it: then the
  * service is started again on another.
  */
-export async function startBuiltService(env: Record<string, string>): Promise<BuiltService> {
+export async function startBuiltService(
+  env: Record<string, string>,
+  /** Told all the service has printed so far, each time it prints: for what a spec does while it starts. */
+  watch: (output: string) => void = () => undefined,
+): Promise<BuiltService> {
   for (let attempt = 1; ; attempt += 1) {
-    const service = spawnBuiltService(env, await freePort());
+    const service = spawnBuiltService(env, await freePort(), watch);
     const outcome = await serving(service);
     if (outcome === 'serving') return service;
     // Only a port taken meanwhile is worth another try: any other failure would fail again.
@@ -29,11 +33,16 @@ export async function startBuiltService(env: Record<string, string>): Promise<Bu
   }
 }
 
-function spawnBuiltService(env: Record<string, string>, port: number): BuiltService & { port: number } {
+function spawnBuiltService(env: Record<string, string>, port: number, watch: (output: string) => void): BuiltService & { port: number } {
   const child = spawn(process.execPath, [BUILT_MAIN], { env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env, PORT: String(port) } });
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   let output = '';
-  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      watch(output);
+    });
+  }
   return {
     port,
     origin: `http://127.0.0.1:${port}`,
