@@ -5,9 +5,9 @@ import { ContentAttribution } from './content-attribution';
 
 /**
  * Tells the database who makes the changes of a transaction the service starts: transaction-local
- * settings (`portfolio.source`, `portfolio.actor`) that the content tables' change trigger reads
- * (migration ContentHistory). They end with the transaction, so a pooled connection never carries
- * them into the next one.
+ * settings (`portfolio.source`, `portfolio.actor`, and the request's `portfolio.write`) that the
+ * content tables' change trigger reads (migrations ContentHistory, ChangeAnnouncementsNameTheirWrite).
+ * They end with the transaction, so a pooled connection never carries them into the next one.
  */
 @Injectable()
 export class ContentAttributionSubscriber implements EntitySubscriberInterface {
@@ -21,9 +21,9 @@ export class ContentAttributionSubscriber implements EntitySubscriberInterface {
   async afterTransactionStart({ queryRunner }: TransactionStartEvent): Promise<void> {
     const attribution = this.attribution.current();
     if (!attribution) return;
-    await queryRunner.query(`SELECT set_config('portfolio.source', $1, true), set_config('portfolio.actor', $2, true)`, [
-      attribution.source,
-      attribution.actor ?? '',
-    ]);
+    await queryRunner.query(
+      `SELECT set_config('portfolio.source', $1, true), set_config('portfolio.actor', $2, true), set_config('portfolio.write', $3, true)`,
+      [attribution.source, attribution.actor ?? '', attribution.write ?? ''],
+    );
   }
 }

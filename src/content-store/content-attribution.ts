@@ -13,6 +13,8 @@ export interface Attribution {
   source: ContentSource;
   /** The admin's name or email, "admin token", or null (the seed, a scheduled sync). */
   actor: string | null;
+  /** The id of the request's write (contentWriteOf), echoed in the database's change announcement; none outside a request. */
+  write?: string;
 }
 
 const ATTRIBUTION = Symbol('ContentAttribution');
@@ -30,9 +32,17 @@ export class ContentAttribution {
     return this.cls.isActive() ? this.cls.get<Attribution | undefined>(ATTRIBUTION) : undefined;
   }
 
-  /** Runs `work` with its writes attributed to `source`, and to `actor` (when not given: the actor already attributed, if any). */
-  run<T>(source: ContentSource, work: () => Promise<T>, actor?: string | null): Promise<T> {
-    const attribution: Attribution = { source, actor: actor === undefined ? (this.current()?.actor ?? null) : actor };
+  /**
+   * Runs `work` with its writes attributed to `source`, and to `actor` (when not given: the actor
+   * already attributed, if any); a request's writes carry its write id.
+   */
+  run<T>(source: ContentSource, work: () => Promise<T>, actor?: string | null, write?: string): Promise<T> {
+    const current = this.current();
+    const attribution: Attribution = {
+      source,
+      actor: actor === undefined ? (current?.actor ?? null) : actor,
+      write: write ?? current?.write,
+    };
     return this.cls.run({ ifNested: 'inherit' }, () => {
       this.cls.set(ATTRIBUTION, attribution);
       return work();

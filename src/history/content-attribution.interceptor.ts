@@ -2,6 +2,7 @@ import { type CallHandler, type ExecutionContext, Injectable, type NestIntercept
 import type { Request } from 'express';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { actorOf, type Principal } from '@/auth/principal';
+import { contentWriteOf } from '@/common/http/content-write';
 import { ContentAttribution } from '@/content-store/content-attribution';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -15,6 +16,7 @@ export class ContentAttributionInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<Request>();
     const principal = request.user as Principal | undefined;
     if (!principal || READS.has(request.method)) return next.handle();
-    return from(this.attribution.run('api', () => lastValueFrom(next.handle(), { defaultValue: undefined }), actorOf(principal)));
+    const work = () => lastValueFrom(next.handle(), { defaultValue: undefined });
+    return from(this.attribution.run('api', work, actorOf(principal), contentWriteOf(request)));
   }
 }

@@ -21,11 +21,15 @@ import { projectDefaults, projectFromItem } from './project-defaults';
 import { toProjectCard, toProjectDetail, toProjectItem } from './project.mapper';
 import { slugify } from './slug';
 import { ContentDomainStore } from '@/content-domain/content-domain-stores';
+import { ContentTransactions } from '@/content-store/content-transactions';
 
 @Injectable()
 @ContentDomainStore('projects')
 export class ProjectsService {
-  constructor(private readonly projects: ProjectsRepository) {}
+  constructor(
+    private readonly projects: ProjectsRepository,
+    private readonly transactions: ContentTransactions,
+  ) {}
 
   async findCards(language: Language = DEFAULT_LANGUAGE): Promise<ProjectCardDto[]> {
     return (await this.projects.findAll()).map((project) => toProjectCard(inLanguage(project, PROJECT_TEXT_FIELDS, language)));
@@ -93,11 +97,16 @@ export class ProjectsService {
     return this.projects.isEmpty();
   }
 
-  /** `movesTo`: the new slug the change gives the project, which a 409 names when it is taken. */
-  private async update(slug: string, changes: ItemChanges<Project>, movesTo = slug): Promise<ProjectDetailDto> {
-    const updated = await unique(movesTo, this.projects.update(slug, changes));
-    if (!updated) throw projectNotFound(slug);
-    return this.findDetail(updated.slug);
+  /**
+   * `movesTo`: the new slug the change gives the project, which a 409 names when it is taken. The
+   * answer (with its neighbours) is read in the write's own transaction: what it wrote, as it wrote it.
+   */
+  private update(slug: string, changes: ItemChanges<Project>, movesTo = slug): Promise<ProjectDetailDto> {
+    return this.transactions.run(async () => {
+      const updated = await unique(movesTo, this.projects.update(slug, changes));
+      if (!updated) throw projectNotFound(slug);
+      return this.findDetail(updated.slug);
+    });
   }
 }
 

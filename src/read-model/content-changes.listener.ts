@@ -67,7 +67,9 @@ export class ContentChangesListener implements OnApplicationBootstrap, OnApplica
       keepAliveInitialDelayMillis: this.check.everyMs,
     });
     client.on('notification', ({ payload }) => {
-      if (payload && isContentDomain(payload)) this.readModel.invalidate(payload);
+      // `<domain>`, or `<domain>:<write id>` for a write of the service made in a request.
+      const [domain, write] = (payload ?? '').split(':', 2);
+      if (isContentDomain(domain)) this.readModel.invalidate(domain, write);
     });
     client.on('error', (error) => this.lost(url, client, error));
     client.on('end', () => this.lost(url, client));

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { from, lastValueFrom, type Observable, of, switchMap, tap } from 'rxjs';
 import { isDatabaseUnavailable } from '@/common/errors/database-unavailable';
+import { contentWriteOf } from '@/common/http/content-write';
 import { matchedRoute } from '@/common/http/matched-route';
 import type { ContentDomain } from '@/content';
 import { CONTENT_DOMAIN } from './metadata-keys';
@@ -39,13 +40,15 @@ export class ReadModelInterceptor implements NestInterceptor {
     }
     if (READS.has(request.method)) return next.handle();
     const domains = this.reflector.get<ContentDomain[]>(CONTENT_DOMAIN, context.getClass());
-    const invalidate = () => domains.forEach((domain) => this.readModel.invalidate(domain));
+    const write = contentWriteOf(request);
     return next.handle().pipe(
       tap({
-        complete: invalidate,
+        // The database's announcement of a write that landed echoes its id: that echo changes nothing more here.
+        complete: () => domains.forEach((domain) => this.readModel.invalidate(domain, write)),
         // A refused write (an HTTP error) or an unreachable database changed nothing.
         error: (error: unknown) => {
-          if (!(error instanceof HttpException) && !isDatabaseUnavailable(error)) invalidate();
+          if (!(error instanceof HttpException) && !isDatabaseUnavailable(error))
+            domains.forEach((domain) => this.readModel.invalidate(domain));
         },
       }),
     );

@@ -27,6 +27,19 @@ describe('ReadModel', () => {
     await expect(model.answerOnce('project ["x"]', read('projects'), async () => ({ slug: 'x' }))).resolves.toBeInstanceOf(PreparedBody);
   });
 
+  it('counts a write of the service once, whether its instance or the database tells of it first; each other write is news', () => {
+    const model = modelOf();
+    const changes: string[] = [];
+    model.changes.subscribe((domain) => changes.push(domain));
+    model.invalidate('projects', 'write-1'); // the instance that made it
+    model.invalidate('projects', 'write-1'); // the database's echo
+    model.invalidate('skills', 'write-2'); // the echo first
+    model.invalidate('skills', 'write-2');
+    model.invalidate('projects', 'write-3'); // another instance's write: announced once
+    model.invalidate('projects'); // SQL typed by hand
+    expect(changes).toEqual(['projects', 'skills', 'projects', 'projects']);
+  });
+
   it('does not keep, nor share with later requests, an answer its domain changed under', async () => {
     const model = modelOf();
     let release!: () => void;

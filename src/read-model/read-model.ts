@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { type Observable, Subject } from 'rxjs';
@@ -11,6 +12,8 @@ import type { PublicReadRoute } from './public-read-routes';
 const MAX_URLS = 2_000;
 /** Longer URLs are never remembered: the pipeline finds their answer by its key. */
 const MAX_URL_LENGTH = 512;
+/** Writes seen once (another instance's, or one whose announcement never comes: it changed no row) are forgotten after this many more. */
+const MAX_WRITES_SEEN_ONCE = 1_000;
 
 /** Which public read answered, and the route pattern it matched (for logs and metrics). */
 export interface AnsweringRead {
@@ -63,6 +66,14 @@ export class ReadModel {
   private readonly preparing = new Map<string, { stamp: readonly number[]; body: Promise<PreparedBody> }>();
   private readonly maxBytes: number;
   private readonly changed = new Subject<ContentDomain>();
+  /**
+   * By `<domain>:<write id>`, a write of the service seen once: invalidated for by the instance that
+   * made it, or announced by the database. Each is seen twice on the instance that made it (the
+   * announcement may come first), and the second time is no news.
+   */
+  private readonly seenOnce = new Set<string>();
+  /** What learns of changes (the history, the CV) runs outside the request that made one: it is not that request's work. */
+  private readonly outsideRequests = new AsyncResource('ContentChanges');
   /** Every change of content this instance learns of (its own writes and the database's announcements alike), by domain. */
   readonly changes: Observable<ContentDomain> = this.changed.asObservable();
 
@@ -115,11 +126,22 @@ export class ReadModel {
     return preparation.body;
   }
 
-  /** Every answer prepared from the domain is built again on its next request. */
-  invalidate(domain: ContentDomain): void {
+  /**
+   * Every answer prepared from the domain is built again on its next request. `write`: the id of
+   * the service's write that changed it; a write already seen here is no news.
+   */
+  invalidate(domain: ContentDomain, write?: string): void {
+    if (write !== undefined && this.seenTwice(`${domain}:${write}`)) return;
     this.generations.set(domain, this.generations.get(domain)! + 1);
-    this.changed.next(domain);
+    this.outsideRequests.runInAsyncScope(() => this.changed.next(domain));
     for (const [key, answer] of this.answers) if (answer.read.route.domains.includes(domain)) this.drop(key);
+  }
+
+  private seenTwice(write: string): boolean {
+    if (this.seenOnce.delete(write)) return true;
+    this.seenOnce.add(write);
+    if (this.seenOnce.size > MAX_WRITES_SEEN_ONCE) this.seenOnce.delete(this.seenOnce.values().next().value!);
+    return false;
   }
 
   invalidateAll(): void {

@@ -136,11 +136,14 @@ export class SkillsService {
     );
   }
 
-  private async updateCategory(id: string, changes: ItemChanges<SkillCategory>): Promise<SkillCategoryDto> {
-    const updated = await this.categories.update(id, changes);
-    if (!updated) throw categoryNotFound(id);
-    const skills = (await this.skills.findAll()).filter((skill) => skill.categoryId === id);
-    return toSkillCategory(updated, skills);
+  /** The answer (with the category's skills) is read in the write's own transaction. */
+  private updateCategory(id: string, changes: ItemChanges<SkillCategory>): Promise<SkillCategoryDto> {
+    return this.transactions.run(async () => {
+      const updated = await this.categories.update(id, changes);
+      if (!updated) throw categoryNotFound(id);
+      const skills = (await this.skills.findAll()).filter((skill) => skill.categoryId === id);
+      return toSkillCategory(updated, skills);
+    });
   }
 
   private async updateSkill(id: string, changes: Partial<Skill>): Promise<SkillDto> {

@@ -29,7 +29,10 @@ describe('the content listener on a connection that goes silent', () => {
     const invalidated = vi.spyOn(readModel, 'invalidate');
     // What the content tables' triggers send on a change.
     await database.query(`SELECT pg_notify($1, 'awards')`, [CONTENT_CHANNEL]);
-    await vi.waitFor(() => expect(invalidated).toHaveBeenCalledWith('awards'), { timeout: 2_000 });
+    await vi.waitFor(() => expect(invalidated).toHaveBeenCalledWith('awards', undefined), { timeout: 2_000 });
+    // A write of the service is announced with its id, which tells its own instance the echo.
+    await database.query(`SELECT pg_notify($1, 'projects:2c0e…-write')`, [CONTENT_CHANNEL]);
+    await vi.waitFor(() => expect(invalidated).toHaveBeenCalledWith('projects', '2c0e…-write'), { timeout: 2_000 });
 
     const rebuilt = vi.spyOn(readModel, 'invalidateAll');
     proxy.stall();
@@ -37,6 +40,6 @@ describe('the content listener on a connection that goes silent', () => {
 
     invalidated.mockClear();
     await database.query(`SELECT pg_notify($1, 'skills')`, [CONTENT_CHANNEL]);
-    await vi.waitFor(() => expect(invalidated).toHaveBeenCalledWith('skills'), { timeout: 2_000 });
+    await vi.waitFor(() => expect(invalidated).toHaveBeenCalledWith('skills', undefined), { timeout: 2_000 });
   });
 });

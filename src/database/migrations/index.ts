@@ -10,6 +10,7 @@ import { ContentHistory1796200000000 } from './1796200000000-ContentHistory';
 import { ContactAbuseAndRetention1796300000000 } from './1796300000000-ContactAbuseAndRetention';
 import { SkillProjectLinks1796400000000 } from './1796400000000-SkillProjectLinks';
 import { RevisionChanges1796500000000 } from './1796500000000-RevisionChanges';
+import { ChangeAnnouncementsNameTheirWrite1796600000000 } from './1796600000000-ChangeAnnouncementsNameTheirWrite';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   ContactAbuseAndRetention1796300000000,
   SkillProjectLinks1796400000000,
   RevisionChanges1796500000000,
+  ChangeAnnouncementsNameTheirWrite1796600000000,
 ];
