@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CERTIFICATION_TEXT_FIELDS, type CertificationItem } from '@/content';
-import { ContentListService } from '@/content-domain/content-list.service';
+import { byUuid, ContentListService } from '@/content-domain/content-list.service';
 import { CERTIFICATION_DEFAULTS, certificationFromItem } from './certification-defaults';
 import { toCertification, toCertificationItem } from './certification.mapper';
 import type { CertificationDto } from './dto/certification.dto';
@@ -17,6 +17,7 @@ export class CertificationsService extends ContentListService<Certification, Cer
   constructor(certifications: CertificationsRepository) {
     super(certifications, {
       noun: 'Certification',
+      key: byUuid('certification'),
       newItemsGo: 'last',
       defaults: EDITABLE_DEFAULTS,
       textFields: CERTIFICATION_TEXT_FIELDS,

@@ -3,10 +3,27 @@ import { applyPartialOrder } from '@/common/ordering/partial-order';
 import { DEFAULT_LANGUAGE, inLanguage, type Language, patchedWith, type Translations } from '@/content';
 import type { OrderedCollection } from '@/content-store/ordered-collection';
 
+/** How a client names an item of a list, and what a reorder's 422 calls that name. */
+export interface ListKey<T> {
+  of: (item: T) => string;
+  called: string;
+  /** The key as the list keeps it (a UUID in lower case); as sent when left out. */
+  normalised?: (key: string) => string;
+}
+
+/** Items named by their UUID id, in any case. */
+export const byUuid = <T extends { id: string }>(called: string): ListKey<T> => ({
+  of: (item) => item.id,
+  called,
+  normalised: (key) => key.toLowerCase(),
+});
+
 /** What sets one list of content apart from the others. */
 export interface ContentListRules<T, Dto, Item> {
   /** What an item is called in a 404: `Award`, `Experience entry`. */
   noun: string;
+  /** How a client names an item: its UUID id (byUuid), or a key of its own (a project's slug). */
+  key: ListKey<T>;
   /** Where create puts a new item: work entries are newest first, the rest go last. */
   newItemsGo: 'first' | 'last';
   /** What create fills in and PUT resets when the body leaves an optional field out. */
@@ -20,11 +37,12 @@ export interface ContentListRules<T, Dto, Item> {
 }
 
 /**
- * The rules every list of content addressed by UUID shares (experience, awards, certifications):
- * create, PUT that resets what it leaves out, PATCH, delete, reorder (the listed ids first, the rest
- * keeping their order), and replacing the whole list from a content document. A 404 names the id.
+ * The rules every list of content shares (projects, experience, awards, certifications): read in a
+ * language, create, PUT that resets what it leaves out, PATCH, delete, reorder (the listed keys
+ * first, the rest keeping their order), and replacing the whole list from a content document. A 404
+ * names the key. A write answers with the item (`Answer`: its Dto, unless the list answers more).
  */
-export abstract class ContentListService<T extends { id: string; translations: Translations<object> }, Dto, Item> {
+export abstract class ContentListService<T extends { translations: Translations<object> }, Dto, Item, Answer = Dto> {
   protected constructor(
     protected readonly items: OrderedCollection<T>,
     private readonly rules: ContentListRules<T, Dto, Item>,
@@ -44,12 +62,12 @@ export abstract class ContentListService<T extends { id: string; translations: T
   }
 
   /** PUT: every omitted optional field is reset, the translations included. */
-  replace(id: string, dto: Partial<T>): Promise<Dto> {
+  replace(id: string, dto: Partial<T>): Promise<Answer> {
     return this.update(id, () => ({ ...this.rules.defaults, ...dto }));
   }
 
   /** PATCH: only the fields given change, and in `translations` only the languages and fields given. */
-  patch(id: string, dto: Partial<T>): Promise<Dto> {
+  patch(id: string, dto: Partial<T>): Promise<Answer> {
     return this.update(id, patchedWith(dto));
   }
 
@@ -59,10 +77,9 @@ export abstract class ContentListService<T extends { id: string; translations: T
 
   /** The listed items first, in that order; the rest keep their order after them. */
   async reorder(order: readonly string[]): Promise<Dto[]> {
-    const ids = order.map((id) => id.toLowerCase());
-    const reordered = await this.items.reorder((current) =>
-      applyPartialOrder(current, ids, (item) => item.id, this.rules.noun.toLowerCase()),
-    );
+    const { key } = this.rules;
+    const keys = key.normalised ? order.map(key.normalised) : order;
+    const reordered = await this.items.reorder((current) => applyPartialOrder(current, keys, key.of, key.called));
     return reordered.map((item) => this.rules.toDto(item));
   }
 
@@ -85,10 +102,18 @@ export abstract class ContentListService<T extends { id: string; translations: T
     return changes;
   }
 
-  private async update(id: string, changes: (current: T) => Partial<T>): Promise<Dto> {
-    const updated = await this.items.update(id, (current) => this.adjusted(current, changes(current)));
-    if (!updated) throw this.notFound(id);
-    return this.rules.toDto(updated);
+  /** Changes the item as `changes` makes it from the item as it is, and answers with it. */
+  protected update(id: string, changes: (current: T) => Partial<T>): Promise<Answer> {
+    return this.answering(async () => {
+      const updated = await this.items.update(id, (current) => this.adjusted(current, changes(current)));
+      if (!updated) throw this.notFound(id);
+      return updated;
+    });
+  }
+
+  /** The answer to a write: the item it wrote. A list that answers more reads it in the write's own transaction. */
+  protected async answering(write: () => Promise<T>): Promise<Answer> {
+    return this.rules.toDto(await write()) as unknown as Answer;
   }
 
   protected notFound(id: string): NotFoundException {

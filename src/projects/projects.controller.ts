@@ -33,7 +33,7 @@ export class ProjectsController {
   @Get()
   @PublicRead({ operationId: 'listProjects', summary: 'Project cards in display order', returns: [ProjectCardDto] })
   findAll(@Query() { lang }: LanguageQueryDto): Promise<ProjectCardDto[]> {
-    return this.projects.findCards(lang);
+    return this.projects.findAll(lang);
   }
 
   @Get(':project_id')

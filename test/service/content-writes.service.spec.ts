@@ -38,7 +38,7 @@ describe('content writes, on the domain services', () => {
         slug: 'harbour-lights',
       });
       await projects.create({ title: 'T', description: 'D', slug: 'my-own' });
-      expect(slugs(await projects.findCards()).slice(-2)).toEqual(['harbour-lights', 'my-own']);
+      expect(slugs(await projects.findAll()).slice(-2)).toEqual(['harbour-lights', 'my-own']);
       expect(await projects.findDetail('my-own')).toMatchObject({ demo: '/projects/my-own', image: '', embeddedApp: null, results: [] });
     });
 
@@ -47,7 +47,7 @@ describe('content writes, on the domain services', () => {
         new ConflictException({ detail: 'Slug "tidewatch" is already taken' }),
       );
       await expect(projects.create({ title: '日本語', description: 'D' })).rejects.toBeInstanceOf(RequestValidationException);
-      expect(await projects.findCards()).toHaveLength(DEMO.projects.length);
+      expect(await projects.findAll()).toHaveLength(DEMO.projects.length);
     });
 
     it('PUT resets what it leaves out and keeps the slug, or moves to a free one', async () => {
@@ -72,20 +72,24 @@ describe('content writes, on the domain services', () => {
       expect(patched).toMatchObject({ ...DEMO.projects[1], status: 'Retired' });
       await expect(projects.patch('no-such-project', { slug: 'tidewatch' })).rejects.toThrow(
         new NotFoundException({ detail: 'Project "no-such-project" not found' }),
+      );      await expect(projects.patch('ledger-lens', { slug: 'tidewatch' })).rejects.toThrow(
+        new ConflictException({ detail: 'Slug "tidewatch" is already taken' }),
       );
     });
 
     it('deletes once', async () => {
       await projects.remove('tidewatch');
       await expect(projects.remove('tidewatch')).rejects.toBeInstanceOf(NotFoundException);
-      expect(slugs(await projects.findCards())).not.toContain('tidewatch');
+      expect(slugs(await projects.findAll())).not.toContain('tidewatch');
     });
 
     it('reorders: the listed first in that order, the rest keep theirs; an unknown slug changes nothing', async () => {
       const [first, second, third] = slugs(DEMO.projects);
       expect(slugs(await projects.reorder([third, first]))).toEqual([third, first, second, ...slugs(DEMO.projects).slice(3)]);
       await expect(projects.reorder([second, 'no-such-project'])).rejects.toBeInstanceOf(NotFoundException);
-      expect(slugs(await projects.findCards())[0]).toBe(third);
+      // A slug is named as written: in another case it is another slug.
+      await expect(projects.reorder([first.toUpperCase()])).rejects.toBeInstanceOf(NotFoundException);
+      expect(slugs(await projects.findAll())[0]).toBe(third);
     });
   });
 

@@ -16,7 +16,7 @@ describe('ProjectsService over the served content document', () => {
   afterAll(() => context.close());
 
   it('lists the cards in the document order, without detail fields', async () => {
-    const cards = await projects.findCards();
+    const cards = await projects.findAll();
     expect(cards.map((card) => card.slug)).toEqual(DEMO.projects.map((project) => project.slug));
     expect(cards[0]).not.toHaveProperty('overview');
   });
@@ -45,6 +45,6 @@ describe('ProjectsService over the served content document', () => {
     await expect(projects.remove('tidewatch')).rejects.toBeInstanceOf(ServiceUnavailableException);
     await expect(projects.reorder(['ledger-lens'])).rejects.toBeInstanceOf(ServiceUnavailableException);
     await expect(projects.replacePart([])).rejects.toBeInstanceOf(ServiceUnavailableException);
-    expect(await projects.findCards()).toHaveLength(DEMO.projects.length);
+    expect(await projects.findAll()).toHaveLength(DEMO.projects.length);
   });
 });
