@@ -1,23 +1,21 @@
 import request from 'supertest';
 import { DEMO } from '@test/support/demo';
 
-const { projects: PROJECTS, experience: WORK_ENTRIES, skills: SKILL_CATEGORIES } = DEMO;
+const { experience: WORK_ENTRIES, skills: SKILL_CATEGORIES } = DEMO;
 import { apiClient, ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
-import type { TestDatabase } from '@test/support/database';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 
 describe('admin writes against PostgreSQL', () => {
   let onDatabase: AppOnDatabase;
-  let database: TestDatabase;
   let testApp: TestApp;
   let api: ReturnType<typeof apiClient>;
 
   beforeAll(async () => {
     onDatabase = await appOnDatabase();
-    ({ testApp, database } = onDatabase);
+    ({ testApp } = onDatabase);
     api = apiClient(testApp);
   });
   afterAll(async () => {
@@ -86,30 +84,19 @@ describe('admin writes against PostgreSQL', () => {
     });
   });
 
+  // The rules of each write (defaults, resets, order, keys) are the service tier's and the adapter
+  // contract's; here, what only HTTP shows: statuses, bodies, validation at the edge, and that a
+  // read sees a write at once.
   describe('projects', () => {
-    it('creates a project last, with a derived slug, visible to reads at once', async () => {
-      const created = await api('post', '/api/projects', {
-        title: 'Harbour Logistics API',
-        description: 'Berth planning for inland shipping.',
-        technologies: ['Go'],
-        results: ['Planning time halved'],
-      });
+    it('answers a create 201 with its id and slug, which a read shows at once', async () => {
+      const created = await api('post', '/api/projects', { title: 'Harbour Logistics API', description: 'Berth planning.' });
       expect(created.status).toBe(201);
       expect(created.body).toEqual({ id: expect.any(String), slug: 'harbour-logistics-api' });
-      expect((await slugs()).at(-1)).toBe('harbour-logistics-api');
-      const detail = await api('get', '/api/projects/harbour-logistics-api');
-      expect(detail.body).toMatchObject({
-        title: 'Harbour Logistics API',
-        technologies: ['Go'],
-        results: ['Planning time halved'],
-        overview: '',
-        embeddedApp: null,
-        demo: '/projects/harbour-logistics-api',
-        navigation: { previous: { slug: PROJECTS.at(-1)!.slug }, next: null },
-      });
+      expect(await slugs()).toContain('harbour-logistics-api');
+      expect((await api('get', '/api/projects/harbour-logistics-api')).status).toBe(200);
     });
 
-    it('answers a taken slug with 409', async () => {
+    it('answers a taken slug with 409 naming it', async () => {
       const response = await api('post', '/api/projects', { title: 'Tidewatch', description: 'Again' });
       expect(response.status).toBe(409);
       expect(response.body.detail).toContain('tidewatch');
@@ -131,39 +118,15 @@ describe('admin writes against PostgreSQL', () => {
       expect(response.body.detail).toContainEqual({ loc, msg: expect.any(String), type });
     });
 
-    it('PUT needs title and description, resets omitted fields and keeps the slug', async () => {
+    it('answers PUT and PATCH 200 with the detail; a PUT without a required field, or a PATCH nulling one, is 422', async () => {
       const missing = await api('put', '/api/projects/ledger-lens', { title: 'Only a title' });
       expect(missing.status).toBe(422);
       expect(missing.body.detail).toEqual([{ loc: ['body', 'description'], msg: 'Field required', type: 'missing' }]);
-
       const replaced = await api('put', '/api/projects/ledger-lens', { title: 'Ledger Lens 2', description: 'Rewritten.' });
       expect(replaced.status).toBe(200);
-      expect(replaced.body).toMatchObject({
-        slug: 'ledger-lens',
-        title: 'Ledger Lens 2',
-        technologies: [],
-        overview: '',
-        results: [],
-        thesisUrl: null,
-      });
       expect((await api('get', '/api/projects/ledger-lens')).body.title).toBe('Ledger Lens 2');
-    });
-
-    it('PUT may move a project to a new slug, and refuses a taken one', async () => {
-      const moved = await api('put', '/api/projects/physio-planner', { title: 'Physio', description: 'd', slug: 'physio' });
-      expect(moved.body.slug).toBe('physio');
-      expect((await api('get', '/api/projects/physio-planner')).status).toBe(404);
-      const clash = await api('put', '/api/projects/physio', { title: 'P', description: 'd', slug: 'tidewatch' });
-      expect(clash.status).toBe(409);
-    });
-
-    it('PATCH changes only the fields given and refuses null for a required one', async () => {
-      const before = (await api('get', '/api/projects/tidewatch')).body;
-      const patched = await api('patch', '/api/projects/tidewatch', { status: 'Retired', embeddedApp: null });
-      expect(patched.status).toBe(200);
-      expect(patched.body).toEqual({ ...before, status: 'Retired', embeddedApp: null });
-      expect((await api('patch', '/api/projects/tidewatch', { title: null })).status).toBe(422);
-      expect((await api('patch', '/api/projects/tidewatch', {})).body).toEqual(patched.body);
+      expect((await api('patch', '/api/projects/ledger-lens', { status: 'Retired' })).status).toBe(200);
+      expect((await api('patch', '/api/projects/ledger-lens', { title: null })).status).toBe(422);
     });
 
     it('answers 404 naming an unknown slug on every write', async () => {
@@ -191,23 +154,15 @@ describe('admin writes against PostgreSQL', () => {
       expect(inBody.body.detail[0].loc[0]).toBe('body');
     });
 
-    it('reorders partially: listed slugs first, the rest keep their order', async () => {
+    it('answers a reorder 200 with the cards in their new order; duplicates are 422, an unknown slug 404 naming it', async () => {
       const before = await slugs();
-      const response = await api('patch', '/api/projects/reorder', { order: [before[3], before[1]] });
+      const response = await api('patch', '/api/projects/reorder', { order: [before[3]] });
       expect(response.status).toBe(200);
-      const expected = [before[3], before[1], ...before.filter((slug: string) => slug !== before[3] && slug !== before[1])];
-      expect(response.body.map((card: { slug: string }) => card.slug)).toEqual(expected);
-      expect(await slugs()).toEqual(expected);
-    });
-
-    it('refuses duplicate slugs with 422 and an unknown one with 404, changing nothing', async () => {
-      const before = await slugs();
-      const duplicate = await api('patch', '/api/projects/reorder', { order: [before[0], before[0]] });
-      expect(duplicate.status).toBe(422);
+      expect(response.body.map((card: { slug: string }) => card.slug)).toEqual(await slugs());
+      expect((await api('patch', '/api/projects/reorder', { order: [before[0], before[0]] })).status).toBe(422);
       const unknown = await api('patch', '/api/projects/reorder', { order: [before[2], 'ghost-project'] });
       expect(unknown.status).toBe(404);
       expect(unknown.body.detail).toContain('ghost-project');
-      expect(await slugs()).toEqual(before);
     });
 
     it('deletes a project with 204 and no body', async () => {
@@ -219,28 +174,14 @@ describe('admin writes against PostgreSQL', () => {
   });
 
   describe('experience', () => {
-    it('creates an entry first, as the newest', async () => {
-      const created = await api('post', '/api/experience', {
-        company: 'Zeewind',
-        role: 'Staff Engineer',
-        period: 'Jan 2027 – Present',
-        additionalProjects: [{ title: 'Turbine Twin', description: 'Digital twin of a wind farm.' }],
-      });
+    it('answers a create 201 with its id, which a read shows at once', async () => {
+      const created = await api('post', '/api/experience', { company: 'Zeewind', role: 'Staff Engineer', period: 'Jan 2027 – Present' });
       expect(created.status).toBe(201);
       expect(created.body).toEqual({ id: expect.any(String) });
-      const [newest] = (await api('get', '/api/experience?top=1')).body;
-      expect(newest).toMatchObject({
-        id: created.body.id,
-        company: 'Zeewind',
-        location: '',
-        responsibilities: [],
-        note: null,
-        additionalProjects: [{ title: 'Turbine Twin', description: 'Digital twin of a wind farm.' }],
-      });
-      expect((await api('get', '/api/experience/0')).body.id).toBe(created.body.id);
+      expect(await entryIds()).toContain(created.body.id);
     });
 
-    it('refuses a malformed additional project', async () => {
+    it('refuses a malformed additional project at its place', async () => {
       const response = await api('post', '/api/experience', {
         company: 'A',
         role: 'B',
@@ -251,16 +192,15 @@ describe('admin writes against PostgreSQL', () => {
       expect(response.body.detail).toEqual([{ loc: ['body', 'additionalProjects', 1, 'title'], msg: 'Field required', type: 'missing' }]);
     });
 
-    it('replaces, patches and deletes by UUID', async () => {
+    it('answers PUT and PATCH 200, DELETE 204, and 404 once it is gone; a PUT names each missing field', async () => {
       const id = WORK_ENTRIES[2].id;
       const missing = await api('put', `/api/experience/${id}`, { company: 'Only company' });
       expect(missing.body.detail.map((issue: { loc: string[] }) => issue.loc[1])).toEqual(['role', 'period']);
-      const replaced = await api('put', `/api/experience/${id}`, { company: 'Studio Kade BV', role: 'Developer', period: '2018 – 2020' });
-      expect(replaced.body).toMatchObject({ id, company: 'Studio Kade BV', note: null, technologies: [] });
-      const patched = await api('patch', `/api/experience/${id}`, { note: 'Part-time during my studies.' });
-      expect(patched.body).toMatchObject({ company: 'Studio Kade BV', note: 'Part-time during my studies.' });
+      expect(
+        (await api('put', `/api/experience/${id}`, { company: 'Studio Kade BV', role: 'Developer', period: '2018 – 2020' })).status,
+      ).toBe(200);
+      expect((await api('patch', `/api/experience/${id}`, { note: 'Part-time.' })).status).toBe(200);
       expect((await api('delete', `/api/experience/${id}`)).status).toBe(204);
-      expect(await entryIds()).not.toContain(id);
       expect((await api('patch', `/api/experience/${id}`, {})).status).toBe(404);
     });
 
@@ -270,40 +210,27 @@ describe('admin writes against PostgreSQL', () => {
       expect(response.body.detail).toEqual([{ loc: ['path', 'entry_id'], msg: expect.any(String), type: 'uuid_parsing' }]);
     });
 
-    it('reorders by UUID, refusing invalid, duplicate and unknown ids without changing anything', async () => {
+    it('answers a reorder 200; an invalid or duplicate id is 422 at the order, an unknown one 404', async () => {
       const before = await entryIds();
       const invalid = await api('patch', '/api/experience/reorder', { order: ['not-a-uuid'] });
       expect(invalid.status).toBe(422);
       expect(invalid.body.detail[0].loc).toEqual(['body', 'order']);
       expect((await api('patch', '/api/experience/reorder', { order: [before[1], before[1]] })).status).toBe(422);
       expect((await api('patch', '/api/experience/reorder', { order: [before[1], UNKNOWN_UUID] })).status).toBe(404);
-      expect(await entryIds()).toEqual(before);
-
-      const reordered = await api('patch', '/api/experience/reorder', { order: [before.at(-1), before[0]] });
+      const reordered = await api('patch', '/api/experience/reorder', { order: [before.at(-1)] });
       expect(reordered.status).toBe(200);
-      expect(reordered.body.map((entry: { id: string }) => entry.id)).toEqual([before.at(-1), before[0], ...before.slice(1, -1)]);
-      expect(await entryIds()).toEqual(reordered.body.map((entry: { id: string }) => entry.id));
+      expect(reordered.body.map((entry: { id: string }) => entry.id)).toEqual(await entryIds());
     });
   });
 
   describe('skills', () => {
-    const category = () =>
-      api('get', '/api/skills').then(
-        (response) => response.body as { id: string; title: string; skills: { id: string; name: string }[] }[],
-      );
-
-    it('creates a category with skills last, and a skill last in its category', async () => {
-      const created = await api('post', '/api/skills/categories', {
-        title: 'Embedded',
-        skills: [{ name: 'Rust embedded', projects: ['tidewatch'] }, { name: 'Zephyr' }],
-      });
+    it('answers a category create and a skill create 201 with their ids, which a read shows at once', async () => {
+      const created = await api('post', '/api/skills/categories', { title: 'Embedded', skills: [{ name: 'Zephyr' }] });
       expect(created.status).toBe(201);
       const skill = await api('post', `/api/skills/categories/${created.body.id}/skills`, { name: 'FreeRTOS' });
       expect(skill.status).toBe(201);
-      const last = (await category()).at(-1)!;
-      expect(last).toMatchObject({ id: created.body.id, title: 'Embedded', iconName: '', iconColor: '' });
-      expect(last.skills.map((s) => s.name)).toEqual(['Rust embedded', 'Zephyr', 'FreeRTOS']);
-      expect(last.skills[2].id).toBe(skill.body.id);
+      const categories = (await api('get', '/api/skills')).body as { id: string; skills: { id: string }[] }[];
+      expect(categories.find((category) => category.id === created.body.id)?.skills.map((s) => s.id)).toContain(skill.body.id);
     });
 
     it('answers 404 when adding a skill to a missing category', async () => {
@@ -311,32 +238,24 @@ describe('admin writes against PostgreSQL', () => {
       expect(response.status).toBe(404);
     });
 
-    it('replaces and patches a category without touching its skills', async () => {
+    it('answers a category PUT and PATCH 200 with the category; a PUT without its title is 422', async () => {
       const target = SKILL_CATEGORIES[0];
-      const replaced = await api('put', `/api/skills/categories/${target.id}`, { title: 'Programming languages', skills: [] });
-      expect(replaced.body).toMatchObject({ title: 'Programming languages', iconName: '', iconColor: '' });
-      expect(replaced.body.skills.map((s: { id: string }) => s.id)).toEqual(target.skills.map((s) => s.id));
-      const patched = await api('patch', `/api/skills/categories/${target.id}`, { iconColor: '#000000' });
-      expect(patched.body).toMatchObject({ title: 'Programming languages', iconColor: '#000000' });
+      expect((await api('put', `/api/skills/categories/${target.id}`, { title: 'Programming languages' })).status).toBe(200);
+      expect((await api('patch', `/api/skills/categories/${target.id}`, { iconColor: '#000000' })).status).toBe(200);
       expect((await api('put', `/api/skills/categories/${target.id}`, { iconName: 'x' })).status).toBe(422);
     });
 
-    it('replaces, patches and deletes a skill', async () => {
+    it('answers a skill PUT and PATCH 200, DELETE 204, then 404', async () => {
       const skill = SKILL_CATEGORIES[1].skills[0];
-      const replaced = await api('put', `/api/skills/${skill.id}`, { name: 'Nest' });
-      expect(replaced.body).toEqual({ id: skill.id, name: 'Nest', projects: [] });
-      const patched = await api('patch', `/api/skills/${skill.id}`, { projects: ['portfolio-platform'] });
-      expect(patched.body).toEqual({ id: skill.id, name: 'Nest', projects: ['portfolio-platform'] });
+      expect((await api('put', `/api/skills/${skill.id}`, { name: 'Nest' })).status).toBe(200);
+      expect((await api('patch', `/api/skills/${skill.id}`, { projects: ['portfolio-platform'] })).status).toBe(200);
       expect((await api('delete', `/api/skills/${skill.id}`)).status).toBe(204);
       expect((await api('delete', `/api/skills/${skill.id}`)).status).toBe(404);
     });
 
-    it('deletes a category together with its skills', async () => {
+    it('deletes a category with 204; its skills are gone with it', async () => {
       const target = SKILL_CATEGORIES[2];
       expect((await api('delete', `/api/skills/categories/${target.id}`)).status).toBe(204);
-      expect((await category()).map((c) => c.id)).not.toContain(target.id);
-      const orphans = await database.query('SELECT id FROM skills WHERE category_id = $1', [target.id]);
-      expect(orphans).toEqual([]);
       expect((await api('patch', `/api/skills/${target.skills[0].id}`, {})).status).toBe(404);
     });
 

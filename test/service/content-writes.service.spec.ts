@@ -72,7 +72,8 @@ describe('content writes, on the domain services', () => {
       expect(patched).toMatchObject({ ...DEMO.projects[1], status: 'Retired' });
       await expect(projects.patch('no-such-project', { slug: 'tidewatch' })).rejects.toThrow(
         new NotFoundException({ detail: 'Project "no-such-project" not found' }),
-      );      await expect(projects.patch('ledger-lens', { slug: 'tidewatch' })).rejects.toThrow(
+      );
+      await expect(projects.patch('ledger-lens', { slug: 'tidewatch' })).rejects.toThrow(
         new ConflictException({ detail: 'Slug "tidewatch" is already taken' }),
       );
     });
@@ -192,6 +193,26 @@ describe('content writes, on the domain services', () => {
         iconName: '',
       });
       expect(await awards.patch(award.id!, { bgColor: '#fff' })).toMatchObject({ title: 'T', bgColor: '#fff' });
+    });
+
+    it('takes translations on create; PATCH changes only the languages and fields given; PUT replaces them', async () => {
+      const dutchTitle = async (id: string) => (await awards.findAll('nederlands')).find((award) => award.id === id);
+      const { id } = await awards.create({
+        title: 'Open source award',
+        organization: 'NLnet',
+        year: '2026',
+        description: 'For Ledger Lens.',
+        translations: { nederlands: { title: 'Opensourceprijs', description: 'Voor Ledger Lens.' } },
+      });
+      expect(await dutchTitle(id)).toMatchObject({ title: 'Opensourceprijs', organization: 'NLnet', description: 'Voor Ledger Lens.' });
+      await awards.patch(id, { translations: { nederlands: { organization: 'Stichting NLnet' } } });
+      expect(await dutchTitle(id)).toMatchObject({
+        title: 'Opensourceprijs',
+        organization: 'Stichting NLnet',
+        description: 'Voor Ledger Lens.',
+      });
+      await awards.replace(id, { title: 'Open source award', organization: 'NLnet', year: '2026' });
+      expect(await dutchTitle(id)).toMatchObject({ title: 'Open source award', organization: 'NLnet', description: '' });
     });
 
     it('reorders, and answers 404 for an unknown id on every write', async () => {
