@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AWARD_TEXT_FIELDS, type AwardItem, listedTranslations } from '@/content';
-import { byUuid, ContentListService } from '@/content-domain/content-list.service';
+import { type AwardItem, listedTranslations } from '@/content';
+import { ContentListService } from '@/content-domain/content-list.service';
 import { AWARD_DEFAULTS, awardFromItem } from './award-defaults';
 import { toAward } from './award.mapper';
 import type { AwardDto } from './dto/award.dto';
@@ -13,11 +13,10 @@ import { ContentDomainStore } from '@/content-domain/content-domain-stores';
 export class AwardsService extends ContentListService<Award, AwardDto, AwardItem> {
   constructor(awards: AwardsRepository) {
     super(awards, {
+      domain: 'awards',
       noun: 'Award',
-      key: byUuid('award'),
       newItemsGo: 'last',
       defaults: AWARD_DEFAULTS,
-      textFields: AWARD_TEXT_FIELDS,
       toDto: toAward,
       toItem: (award) => ({ ...toAward(award), id: award.id, ...listedTranslations(award.translations) }),
       fromItem: awardFromItem,

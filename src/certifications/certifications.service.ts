@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CERTIFICATION_TEXT_FIELDS, type CertificationItem } from '@/content';
-import { byUuid, ContentListService } from '@/content-domain/content-list.service';
+import type { CertificationItem } from '@/content';
+import { ContentListService } from '@/content-domain/content-list.service';
 import { CERTIFICATION_DEFAULTS, certificationFromItem } from './certification-defaults';
 import { toCertification, toCertificationItem } from './certification.mapper';
 import type { CertificationDto } from './dto/certification.dto';
@@ -16,11 +16,10 @@ const { source: _source, externalId: _externalId, syncEnabled: _syncEnabled, ...
 export class CertificationsService extends ContentListService<Certification, CertificationDto, CertificationItem> {
   constructor(certifications: CertificationsRepository) {
     super(certifications, {
+      domain: 'certifications',
       noun: 'Certification',
-      key: byUuid('certification'),
       newItemsGo: 'last',
       defaults: EDITABLE_DEFAULTS,
-      textFields: CERTIFICATION_TEXT_FIELDS,
       toDto: toCertification,
       toItem: toCertificationItem,
       fromItem: certificationFromItem,

@@ -1,35 +1,42 @@
 import { NotFoundException } from '@nestjs/common';
 import { applyPartialOrder } from '@/common/ordering/partial-order';
-import { DEFAULT_LANGUAGE, inLanguage, type Language, patchedWith, type Translations } from '@/content';
+import {
+  DEFAULT_LANGUAGE,
+  DOMAIN_DECLARATIONS,
+  inLanguage,
+  type Language,
+  type ListDomain,
+  patchedWith,
+  type Translations,
+} from '@/content';
 import type { OrderedCollection } from '@/content-store/ordered-collection';
 
 /** How a client names an item of a list, and what a reorder's 422 calls that name. */
-export interface ListKey<T> {
+interface ListKey<T> {
   of: (item: T) => string;
   called: string;
-  /** The key as the list keeps it (a UUID in lower case); as sent when left out. */
-  normalised?: (key: string) => string;
+  /** The key as the list keeps it: a UUID in lower case, a key of the list's own as sent. */
+  normalised: (key: string) => string;
 }
 
-/** Items named by their UUID id, in any case. */
-export const byUuid = <T extends { id: string }>(called: string): ListKey<T> => ({
-  of: (item) => item.id,
-  called,
-  normalised: (key) => key.toLowerCase(),
-});
+/** A list's key, as its declaration names it: the UUID `id`, or a key of its own (a project's slug). */
+function keyOf<T>(id: string, noun: string): ListKey<T> {
+  const of = (item: T) => String((item as Record<string, unknown>)[id]);
+  return id === 'id'
+    ? { of, called: noun.toLowerCase(), normalised: (key) => key.toLowerCase() }
+    : { of, called: `${noun.toLowerCase()} ${id}`, normalised: (key) => key };
+}
 
 /** What sets one list of content apart from the others. */
 export interface ContentListRules<T, Dto, Item> {
+  /** The list this is: its key and its translatable fields are its declaration's (DOMAIN_DECLARATIONS). */
+  domain: ListDomain;
   /** What an item is called in a 404: `Award`, `Experience entry`. */
   noun: string;
-  /** How a client names an item: its UUID id (byUuid), or a key of its own (a project's slug). */
-  key: ListKey<T>;
   /** Where create puts a new item: work entries are newest first, the rest go last. */
   newItemsGo: 'first' | 'last';
   /** What create fills in and PUT resets when the body leaves an optional field out. */
   defaults: Partial<T>;
-  /** The fields a visitor reads in their language (the item's translations give them). */
-  textFields: readonly (keyof T)[];
   toDto(item: T): Dto;
   /** An item as a content document lists it, and back (what it leaves out filled in). */
   toItem(item: T): Item;
@@ -43,14 +50,21 @@ export interface ContentListRules<T, Dto, Item> {
  * names the key. A write answers with the item (`Answer`: its Dto, unless the list answers more).
  */
 export abstract class ContentListService<T extends { translations: Translations<object> }, Dto, Item, Answer = Dto> {
+  private readonly key: ListKey<T>;
+  private readonly textFields: readonly (keyof T)[];
+
   protected constructor(
     protected readonly items: OrderedCollection<T>,
     private readonly rules: ContentListRules<T, Dto, Item>,
-  ) {}
+  ) {
+    const { id, textFields } = DOMAIN_DECLARATIONS[rules.domain];
+    this.key = keyOf<T>(id, rules.noun);
+    this.textFields = textFields as readonly string[] as readonly (keyof T)[];
+  }
 
   /** Every item in display order, each text in `language` where it is written and in English where not. */
   async findAll(language: Language = DEFAULT_LANGUAGE): Promise<Dto[]> {
-    return (await this.items.findAll()).map((item) => this.rules.toDto(inLanguage(item, this.rules.textFields, language)));
+    return (await this.items.findAll()).map((item) => this.rules.toDto(inLanguage(item, this.textFields, language)));
   }
 
   readIn(language: Language): Promise<Dto[]> {
@@ -77,9 +91,8 @@ export abstract class ContentListService<T extends { translations: Translations<
 
   /** The listed items first, in that order; the rest keep their order after them. */
   async reorder(order: readonly string[]): Promise<Dto[]> {
-    const { key } = this.rules;
-    const keys = key.normalised ? order.map(key.normalised) : order;
-    const reordered = await this.items.reorder((current) => applyPartialOrder(current, keys, key.of, key.called));
+    const { key } = this;
+    const reordered = await this.items.reorder((current) => applyPartialOrder(current, order.map(key.normalised), key.of, key.called));
     return reordered.map((item) => this.rules.toDto(item));
   }
 

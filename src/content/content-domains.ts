@@ -1,12 +1,29 @@
-import type { AwardItem, CertificationItem, ProfileItem, ProjectItem, SkillCategoryItem, WorkEntryItem } from './content-document';
+import {
+  AWARD_TEXT_FIELDS,
+  type AwardItem,
+  CERTIFICATION_TEXT_FIELDS,
+  type CertificationItem,
+  type ProfileItem,
+  PROJECT_TEXT_FIELDS,
+  type ProjectItem,
+  SKILL_CATEGORY_TEXT_FIELDS,
+  type SkillCategoryItem,
+  WORK_ENTRY_TEXT_FIELDS,
+  type WorkEntryItem,
+} from './content-document';
 import type { Language } from './languages';
 
 /** How one domain of content is kept and read: everything else about the domains follows from these. */
 interface DomainDeclaration<Item> {
   /** One item (or none), or a list in display order. */
   readonly shape: 'single' | 'list';
-  /** What identifies an item of a list (the slug for projects); the same key twice in one list is refused. */
+  /**
+   * What identifies an item of a list: its UUID `id` (in any case), or a key of its own as written
+   * (a project's slug). The same key twice in one list is refused.
+   */
   readonly id?: keyof Item & string;
+  /** The fields a visitor reads in their language, which `translations` give (the profile carries every language in its texts). */
+  readonly textFields?: readonly (keyof Item)[];
   /** Its section of the explorer. */
   readonly description: string;
   /** The heading of its section in the CV, per language; the default's where one is not written. */
@@ -35,25 +52,35 @@ export const DOMAIN_DECLARATIONS = {
   projects: {
     shape: 'list',
     id: 'slug',
+    textFields: PROJECT_TEXT_FIELDS,
     description: 'Project cards and details',
     cvHeading: { english: 'Selected projects', nederlands: 'Geselecteerde projecten' },
   },
   experience: {
     shape: 'list',
     id: 'id',
+    textFields: WORK_ENTRY_TEXT_FIELDS,
     description: 'Work entries, newest first',
     cvHeading: { english: 'Work experience', nederlands: 'Werkervaring' },
   },
   skills: {
     shape: 'list',
     id: 'id',
+    textFields: SKILL_CATEGORY_TEXT_FIELDS,
     description: 'Skill categories and their skills',
     cvHeading: { english: 'Skills', nederlands: 'Vaardigheden' },
   },
-  awards: { shape: 'list', id: 'id', description: 'Awards', cvHeading: { english: 'Awards', nederlands: 'Prijzen' } },
+  awards: {
+    shape: 'list',
+    id: 'id',
+    textFields: AWARD_TEXT_FIELDS,
+    description: 'Awards',
+    cvHeading: { english: 'Awards', nederlands: 'Prijzen' },
+  },
   certifications: {
     shape: 'list',
     id: 'id',
+    textFields: CERTIFICATION_TEXT_FIELDS,
     description: 'Certifications, written by hand or pulled from badge providers',
     cvHeading: { english: 'Certifications', nederlands: 'Certificeringen' },
   },

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { type Language, listedTranslations, WORK_ENTRY_TEXT_FIELDS, type WorkEntryItem } from '@/content';
-import { byUuid, ContentListService } from '@/content-domain/content-list.service';
+import { type Language, listedTranslations, type WorkEntryItem } from '@/content';
+import { ContentListService } from '@/content-domain/content-list.service';
 import type { WorkEntryDto } from './dto/work-entry.dto';
 import { ExperienceRepository, type WorkEntry } from './persistence/experience.repository';
 import { WORK_ENTRY_DEFAULTS, workEntryFromItem } from './work-entry-defaults';
@@ -13,11 +13,10 @@ import { ContentDomainStore } from '@/content-domain/content-domain-stores';
 export class ExperienceService extends ContentListService<WorkEntry, WorkEntryDto, WorkEntryItem> {
   constructor(entries: ExperienceRepository) {
     super(entries, {
+      domain: 'experience',
       noun: 'Experience entry',
-      key: byUuid('experience entry'),
       newItemsGo: 'first',
       defaults: WORK_ENTRY_DEFAULTS,
-      textFields: WORK_ENTRY_TEXT_FIELDS,
       toDto: toWorkEntry,
       toItem: (entry) => ({ ...toWorkEntry(entry), ...listedTranslations(entry.translations) }),
       fromItem: workEntryFromItem,

@@ -32,11 +32,10 @@ export class ProjectsService extends ContentListService<Project, ProjectCardDto,
     private readonly transactions: ContentTransactions,
   ) {
     super(projects, {
+      domain: 'projects',
       noun: 'Project',
-      key: { of: (project) => project.slug, called: 'project slug' },
       newItemsGo: 'last',
       defaults: {},
-      textFields: PROJECT_TEXT_FIELDS,
       toDto: toProjectCard,
       toItem: toProjectItem,
       fromItem: projectFromItem,
