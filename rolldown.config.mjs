@@ -19,6 +19,9 @@ const EXTERNAL = [
   /^@opentelemetry\/(exporter-prometheus|sdk-metrics)/,
   /^ioredis/,
   /^altcha-lib/,
+  // sharp and its libvips binary, loaded with the first upload
+  /^sharp/,
+  /^@img\//,
   /^jose/,
   /^passport-jwt/,
   /^jsonwebtoken/,

@@ -9,6 +9,8 @@ import { ContentRevisionEntity } from './history/entities/content-revision.entit
 import { ContentSnapshotItemEntity } from './history/entities/content-snapshot-item.entity';
 import { ContentSnapshotEntity } from './history/entities/content-snapshot.entity';
 import { WorkEntryEntity } from './experience/entities/work-entry.entity';
+import { MediaItemEntity } from './media/entities/media-item.entity';
+import { MediaVariantEntity } from './media/entities/media-variant.entity';
 import { ProfileEntity } from './profile/entities/profile.entity';
 import { ProjectEntity } from './projects/entities/project.entity';
 import { SkillCategoryEntity } from './skills/entities/skill-category.entity';
@@ -35,4 +37,6 @@ export const ENTITIES = [
   ContentRevisionEntity,
   ContentSnapshotEntity,
   ContentSnapshotItemEntity,
+  MediaItemEntity,
+  MediaVariantEntity,
 ];

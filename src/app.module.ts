@@ -24,6 +24,7 @@ import { FlagsModule } from './flags/flags.module';
 import { HealthModule } from './health/health.module';
 import { ContentAttributionInterceptor } from './history/content-attribution.interceptor';
 import { HistoryModule } from './history/history.module';
+import { MediaModule } from './media/media.module';
 import { PortfolioModule } from './portfolio/portfolio.module';
 import { ServedContentModule } from './portfolio/served-content.module';
 import { ProfileModule } from './profile/profile.module';
@@ -62,6 +63,7 @@ import { SkillsModule } from './skills/skills.module';
     CvModule,
     PortfolioModule,
     HistoryModule,
+    MediaModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: HttpExceptionFilter },

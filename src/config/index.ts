@@ -8,6 +8,7 @@ import { databaseConfig } from './database.config';
 import { flagsConfig } from './flags.config';
 import { limitsConfig } from './limits.config';
 import { mailConfig } from './mail.config';
+import { mediaConfig } from './media.config';
 import { redisConfig } from './redis.config';
 
 /** Every concern's configuration; each factory validates its own variables. */
@@ -22,6 +23,7 @@ export const CONFIGURATIONS = [
   flagsConfig,
   limitsConfig,
   mailConfig,
+  mediaConfig,
   redisConfig,
 ];
 

@@ -23,6 +23,8 @@ const TABLES = [
   'cv_documents',
   'cv_download_daily_counts',
   'cv_download_events',
+  'media_items',
+  'media_variants',
   'profile',
   'projects',
   'skill_categories',

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import request from 'supertest';
 import { DEMO_CONTENT } from '@/content';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppWithPeers, createAppWithPeers } from '@test/support/app-with-peers';
 import { withSharedPartsInline } from '@test/support/openapi-description';
+import { ROOT } from '@test/support/paths';
 import { MINIMAL_PDF } from '@test/support/pdf-text';
 import type { TestApp } from '@test/support/test-app';
 
@@ -43,12 +46,28 @@ describe('the examples of the description', () => {
   });
   afterAll(() => peers.close());
 
+  const EXAMPLE_PICTURE = readFileSync(join(ROOT, 'assets', 'media', 'example.png'));
+  const uploadExamplePicture = () =>
+    request(testApp.server)
+      .post('/api/admin/media')
+      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+      .set('Content-Type', 'image/png')
+      .send(EXAMPLE_PICTURE)
+      .expect((response) => expect([200, 201]).toContain(response.status));
+  /** The file an upload operation takes, as the explorer's file chooser would send it. */
+  const fileUploadOf = (operation: { requestBody?: { content: Record<string, unknown> } }) =>
+    operation.requestBody?.content['application/pdf']
+      ? { type: 'application/pdf', bytes: MINIMAL_PDF }
+      : operation.requestBody?.content['image/png']
+        ? { type: 'image/png', bytes: EXAMPLE_PICTURE }
+        : undefined;
+
   it('give every request body, path parameter and error answer an example', () => {
     const missing: string[] = [];
     for (const { path, method, operation } of operationsOf(description)) {
       const at = `${method.toUpperCase()} ${path}`;
-      // A file upload (a PDF) is chosen in the explorer, not typed: its schema says so.
-      const upload = operation.requestBody?.content['application/pdf'];
+      // A file upload (a PDF, a picture) is chosen in the explorer, not typed: its schema says so.
+      const upload = fileUploadOf(operation);
       if (operation.requestBody && !operation.requestBody.content['application/json']?.examples && !upload) missing.push(`${at} body`);
       for (const parameter of operation.parameters ?? [])
         if (parameter.in === 'path' && exampleOf(parameter) === undefined) missing.push(`${at} ${parameter.name}`);
@@ -74,14 +93,16 @@ describe('the examples of the description', () => {
       // Entra ID tokens only (identity.spec covers them), and the contact challenge, off on the demo (contact-abuse.spec covers it).
       if (path.endsWith('/auth/me') || path === '/api/contact/challenge') continue;
       await request(testApp.server).put('/api/admin/content').set('Authorization', `Bearer ${ADMIN_TOKEN}`).send(DEMO_CONTENT).expect(200);
+      // The media examples name the example picture: it is uploaded first, as the explorer's user would have.
+      if (path.includes('/media')) await uploadExamplePicture();
       let url = path;
       for (const parameter of operation.parameters ?? [])
         if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(exampleOf(parameter))));
       const call = request(testApp.server)[method as 'get'](url).set('Authorization', `Bearer ${ADMIN_TOKEN}`);
       const body = Object.values(operation.requestBody?.content['application/json']?.examples ?? {})[0]?.value;
-      const upload = operation.requestBody?.content['application/pdf'] ? MINIMAL_PDF : undefined;
+      const upload = fileUploadOf(operation);
       const response = await (upload
-        ? call.set('Content-Type', 'application/pdf').send(upload)
+        ? call.set('Content-Type', upload.type).send(upload.bytes)
         : body === undefined
           ? call
           : call.send(body as object));

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { EXAMPLE_MEDIA_ID } from '@/media/media.examples';
 import { DEMO_CONTENT } from '@/content';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
@@ -22,6 +23,8 @@ const PATH_VALUES = (content: typeof DEMO_CONTENT): Record<string, string> => ({
   skill_id: content.skills[0].skills![0].id,
   award_id: content.awards[0].id,
   certification_id: content.certifications[0].id,
+  // Any picture's id will do: a body the rules refuse is 422 before the item is looked up.
+  media_id: EXAMPLE_MEDIA_ID,
 });
 
 /**

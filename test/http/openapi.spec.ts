@@ -16,6 +16,13 @@ type Operation = {
 const PUBLIC_ACTIONS = ['POST /api/contact', 'PATCH /api/download-cv', 'PATCH /api/cv/generate', 'POST /api/admin/sync-certifications'];
 /** The operationIds clients are generated with. */
 const PUBLISHED_OPERATION_IDS = [
+  'uploadMedia',
+  'listMedia',
+  'updateMedia',
+  'deleteMedia',
+  'getMediaOriginal',
+  'getMediaVariant',
+  'getMedia',
   'getProfile',
   'replaceProfile',
   'updateProfile',
@@ -79,6 +86,8 @@ const PUBLISHED_OPERATION_IDS = [
 
 /** Reads that need an admin credential. */
 const ADMIN_READS = [
+  '/api/admin/media',
+  '/api/admin/media/{media_id}/original',
   '/api/auth/me',
   '/auth/me',
   '/api/metrics/cv-downloads',
@@ -154,7 +163,8 @@ describe('GET /openapi.json', () => {
         .filter(
           (path) =>
             path.startsWith('/api/') &&
-            !['/api/profile', '/api/feature-flags', '/api/cv/status', '/api/health', '/api/contact/challenge'].includes(path),
+            !['/api/profile', '/api/feature-flags', '/api/cv/status', '/api/health', '/api/contact/challenge'].includes(path) &&
+            !path.startsWith('/api/media/'),
         )
         .sort(),
     );
@@ -213,6 +223,8 @@ describe('GET /openapi.json', () => {
       'GET /api/contact/challenge',
       'GET /api/experience',
       'GET /api/experience/{index}',
+      'GET /api/media/{media_id}',
+      'GET /api/media/{media_id}/{variant}',
       'GET /api/profile',
       'GET /api/projects',
       'GET /api/projects/{project_id}',

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -60,6 +60,7 @@ describe('the README, run as written', () => {
     service = await startBuiltService({ DATABASE_URL: database.url, API_ADMIN_TOKEN: TOKEN, CONTENT_SEED: 'none' });
     folder = await mkdtemp(join(tmpdir(), 'readme-'));
     await writeFile(join(folder, 'my-cv.pdf'), MINIMAL_PDF);
+    await copyFile(join(ROOT, 'assets', 'media', 'example.png'), join(folder, 'photo.png'));
     ownDatabase = await createTestDatabase();
     ownDatabaseUrl = ownDatabase.url;
   });

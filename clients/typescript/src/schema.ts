@@ -151,6 +151,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/media': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The pictures, newest first
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    get: operations['listMedia'];
+    put?: never;
+    /**
+     * Upload a picture: processed once into every width in AVIF and WebP, stripped of its metadata
+     * @description The body is the picture (JPEG, PNG, WebP or AVIF, at most 10 MB and 40 megapixels), read only after the credential check. The same bytes again answer 200 with the item kept. Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    post: operations['uploadMedia'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media/{media_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a picture no content uses
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    delete: operations['deleteMedia'];
+    options?: never;
+    head?: never;
+    /**
+     * Set the alt text (per language) and the focal point of a picture
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    patch: operations['updateMedia'];
+    trace?: never;
+  };
+  '/api/admin/media/{media_id}/original': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The stripped original of a picture, for backups
+     * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    get: operations['getMediaOriginal'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/sync-certifications': {
     parameters: {
       query?: never;
@@ -564,6 +632,46 @@ export interface paths {
      * @description `healthy`, or `degraded` when a configured peer does not answer; the message says whether the database, the configuration store and the mail server are reachable (checked at most every 10 s). Always 200 while the process serves.
      */
     get: operations['getHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/media/{media_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A picture in the best format the browser takes (AVIF, then WebP, then JPEG or PNG), at the narrowest width of at least ?w=
+     * @description Public, 600 requests a minute per client. The answer varies with Accept (Vary: Accept).
+     */
+    get: operations['getMedia'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/media/{media_id}/{variant}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One variant of a picture: a width in a format, as the item lists it
+     * @description Public, 600 requests a minute per client. Served from memory once read.
+     */
+    get: operations['getMediaVariant'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1393,6 +1501,24 @@ export interface components {
       /** @description The frontend fetches content from the API instead of its built-in data */
       portfolioContentApi?: boolean;
     };
+    FocalPoint: {
+      /**
+       * @description From the left edge (0) to the right (1)
+       * @example 0.5
+       */
+      x: number;
+      /**
+       * @description From the top edge (0) to the bottom (1)
+       * @example 0.3
+       */
+      y: number;
+    };
+    FocalPointInput: {
+      /** @example 0.5 */
+      x: number;
+      /** @example 0.3 */
+      y: number;
+    };
     HealthResponse: {
       /** @example Portfolio Content Service is running */
       message: string;
@@ -1414,6 +1540,82 @@ export interface components {
       english: string;
       /** @example Senior software-engineer: backendplatformen en data */
       nederlands: string;
+    };
+    MediaAlt: {
+      /** @description The alt text in english */
+      english?: string;
+      /** @description The alt text in nederlands */
+      nederlands?: string;
+    };
+    MediaAltInput: {
+      english?: string;
+      nederlands?: string;
+    };
+    MediaItem: {
+      alt: components['schemas']['MediaAlt'];
+      /**
+       * @description The stripped original, in bytes
+       * @example 412345
+       */
+      bytes: number;
+      /** Format: date-time */
+      createdAt: string;
+      focalPoint: components['schemas']['FocalPoint'] | null;
+      /** @example 1280 */
+      height: number;
+      /**
+       * @description Derived from the uploaded bytes
+       * @example 6a8470d99da6776fb1dda4b4
+       */
+      id: string;
+      /**
+       * @description A ThumbHash (base64) to paint before the picture arrives
+       * @example mxgGDYJ4h4iId3eDh4h4d4AIeHiHcA==
+       */
+      placeholder: string;
+      /**
+       * @description The fallback format (PNG where the picture has transparency)
+       * @enum {string}
+       */
+      type: 'image/jpeg' | 'image/png';
+      /**
+       * @description Site-relative: the picture in the best format the Accept header allows; ?w= picks the width
+       * @example /api/media/6a8470d99da6776fb1dda4b4
+       */
+      url: string;
+      /** @description The content that names it now */
+      usedBy: components['schemas']['MediaUse'][];
+      /** @description Every width in AVIF and WebP, narrowest first, and the fallback at the full width */
+      variants: components['schemas']['MediaVariant'][];
+      /** @example 1920 */
+      width: number;
+    };
+    MediaUpdate: {
+      alt?: components['schemas']['MediaAltInput'];
+      /** @description Where the subject is: crops keep it in view; null for none */
+      focalPoint?: components['schemas']['FocalPointInput'] | null;
+    };
+    MediaUse: {
+      /** @enum {string} */
+      domain: 'profile' | 'projects' | 'experience' | 'skills' | 'awards' | 'certifications';
+      /**
+       * @description The item (a slug or an id); null for the profile
+       * @example tidewatch
+       */
+      id: string | null;
+    };
+    MediaVariant: {
+      /** @example 427 */
+      height: number;
+      /** @enum {string} */
+      type: 'image/avif' | 'image/webp' | 'image/jpeg' | 'image/png';
+      /**
+       * @description Site-relative; immutable
+       * @example /api/media/6a8470d99da6776fb1dda4b4/640.avif
+       */
+      url: string;
+      /** @example 640 */
+      width: number;
     };
     Profile: {
       /**
@@ -3299,6 +3501,584 @@ export interface operations {
           /**
            * @example {
            *       "detail": "CV generation is unavailable: no usable browser"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  listMedia: {
+    parameters: {
+      query?: {
+        /** @description Only items added before this one: the last id of the previous page */
+        before?: string;
+        /** @description How many items */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of media items */
+      200: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MediaItem'][];
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  uploadMedia: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The picture itself, at most 10 MB */
+    requestBody: {
+      content: {
+        'image/avif': string;
+        'image/jpeg': string;
+        'image/png': string;
+        'image/webp': string;
+      };
+    };
+    responses: {
+      /** @description These bytes were uploaded before: the item kept */
+      200: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MediaItem'];
+        };
+      };
+      201: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MediaItem'];
+        };
+      };
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      /** @description A picture larger than 10 MB */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Request body exceeds the 10 MB limit"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description SVG, or any other type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Upload a JPEG, PNG, WebP or AVIF image"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  deleteMedia: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Media item id */
+        media_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No media item has this id */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Media 6a8470d99da6776fb1dda4b4 not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      /** @description Content names it */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Media 6a8470d99da6776fb1dda4b4 is used by projects tidewatch"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  updateMedia: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Media item id */
+        media_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MediaUpdate'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MediaItem'];
+        };
+      };
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No media item has this id */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Media 6a8470d99da6776fb1dda4b4 not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  getMediaOriginal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Media item id */
+        media_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The picture at its full size, in its fallback format */
+      200: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': string;
+          'image/png': string;
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No media item has this id */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Media 6a8470d99da6776fb1dda4b4 not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
            *     }
            */
           'application/json': components['schemas']['ErrorDetail'];
@@ -5972,6 +6752,183 @@ export interface operations {
       422: components['responses']['ValidationFailed'];
       431: components['responses']['RequestHeadersTooLarge'];
       500: components['responses']['InternalError'];
+    };
+  };
+  getMedia: {
+    parameters: {
+      query?: {
+        /** @description The width the page shows it at; the widest when left out */
+        w?: number;
+      };
+      header: {
+        accept: string;
+      };
+      path: {
+        /** @description Media item id */
+        media_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The picture, immutable: its URL names the uploaded bytes and the encoding */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'image/avif': string;
+          'image/jpeg': string;
+          'image/png': string;
+          'image/webp': string;
+        };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag */
+      304: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description No media item has this id */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Media 6a8470d99da6776fb1dda4b4 not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
+      /** @description Rate limit exceeded (600 per minute per client). Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
+    };
+  };
+  getMediaVariant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Media item id */
+        media_id: string;
+        /** @description A width and a format, as the item lists them */
+        variant: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The picture, immutable: its URL names the uploaded bytes and the encoding */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'image/avif': string;
+          'image/jpeg': string;
+          'image/png': string;
+          'image/webp': string;
+        };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag */
+      304: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description No such item, or no such variant of it */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Media 6a8470d99da6776fb1dda4b4 has no variant 640.avif"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
+      /** @description Rate limit exceeded (600 per minute per client). Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
     };
   };
   getCvDownloadCounts: {

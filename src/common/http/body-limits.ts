@@ -8,6 +8,9 @@ export const BODY_LIMIT = 100 * 1024;
 /** but on the routes that take a whole content document or a file: at most this, and read only after the credential check. */
 export const LARGE_BODY_LIMIT = 5 * 1024 * 1024;
 
+/** An uploaded picture is at most this big. */
+export const IMAGE_UPLOAD_LIMIT = 10 * 1024 * 1024;
+
 /**
  * The routes whose body the global parser leaves to the route, read after its credential check,
  * matched as Express routes them (any case, one trailing slash): every spelling that reaches the
@@ -18,6 +21,8 @@ const LARGE_BODY_ROUTES = {
   contentDocument: { method: 'PUT', path: /^\/api\/admin\/content\/?$/i, limit: LARGE_BODY_LIMIT },
   /** PUT /api/admin/cv/{lang}: a PDF (@PdfBody()). */
   cvUpload: { method: 'PUT', path: /^\/api\/admin\/cv\/[^/]+\/?$/i, limit: LARGE_BODY_LIMIT },
+  /** POST /api/admin/media: a picture (@ImageBody()). */
+  mediaUpload: { method: 'POST', path: /^\/api\/admin\/media\/?$/i, limit: IMAGE_UPLOAD_LIMIT },
 };
 
 const pathOf = (req: IncomingMessage): string => (req.url ?? '/').split('?', 1)[0];

@@ -41,6 +41,10 @@ export const LargeJsonBody = (): MethodDecorator & ClassDecorator =>
 export const PdfBody = (): MethodDecorator & ClassDecorator =>
   UseInterceptors(new LateBodyInterceptor(raw({ limit: LARGE_BODY_LIMIT, inflate: false, type: 'application/pdf' })));
 
+/** A file of one of these types, of up to `limit`, as a Buffer in `req.body`; a body of another type is left as the global rules marked it. */
+export const FileBody = (types: string[], limit: number): MethodDecorator & ClassDecorator =>
+  UseInterceptors(new LateBodyInterceptor(raw({ limit, inflate: false, type: types })));
+
 /** body-parser's failures as Nest raises them when its parser runs as middleware, for the error filter to word. */
 function asHttpException(error: unknown): Error {
   const { status, message } = error as { status?: number; message?: string };

@@ -11,6 +11,7 @@ import { ContactAbuseAndRetention1796300000000 } from './1796300000000-ContactAb
 import { SkillProjectLinks1796400000000 } from './1796400000000-SkillProjectLinks';
 import { RevisionChanges1796500000000 } from './1796500000000-RevisionChanges';
 import { ChangeAnnouncementsNameTheirWrite1796600000000 } from './1796600000000-ChangeAnnouncementsNameTheirWrite';
+import { Media1796700000000 } from './1796700000000-Media';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   SkillProjectLinks1796400000000,
   RevisionChanges1796500000000,
   ChangeAnnouncementsNameTheirWrite1796600000000,
+  Media1796700000000,
 ];

@@ -1,0 +1,24 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Matches } from 'class-validator';
+import { IsText } from '@/common/validation/validation.decorators';
+import { EXAMPLE_MEDIA_ID } from '@/media/media.examples';
+
+const MEDIA_ID = /^[0-9a-f]{24}$/;
+
+export class MediaIdParams {
+  @ApiProperty({ description: 'Media item id', example: EXAMPLE_MEDIA_ID, pattern: MEDIA_ID.source })
+  @IsText({ min: 1, max: 200 })
+  @Matches(MEDIA_ID, { message: 'Input should be a media id (24 hexadecimal digits)' })
+  readonly media_id!: string;
+}
+
+export class MediaVariantParams extends MediaIdParams {
+  @ApiProperty({
+    description: 'A width and a format, as the item lists them',
+    example: '640.avif',
+    pattern: '^[0-9]{1,5}\\.(avif|webp|jpg|png)$',
+  })
+  @IsText({ min: 1, max: 200 })
+  @Matches(/^[0-9]{1,5}\.(avif|webp|jpg|png)$/, { message: 'Input should be a width and a format, such as 640.avif' })
+  readonly variant!: string;
+}

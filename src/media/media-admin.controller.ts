@@ -1,0 +1,115 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { AdminOperation } from '@/auth/admin-operation.decorator';
+import { IMAGE_UPLOAD_LIMIT, readableBytes } from '@/common/http/body-limits';
+import { FileBody } from '@/common/http/late-body.interceptor';
+import { CONTENT_STORE_UNAVAILABLE } from '@/common/openapi/common-responses';
+import { MediaItemDto } from './dto/media-item.dto';
+import { MediaIdParams } from './dto/media-params.dto';
+import { MediaListQueryDto } from './dto/media-query.dto';
+import { UpdateMediaDto } from './dto/update-media.dto';
+import { UPLOAD_TYPES } from './image-processor';
+import type { MediaBytes } from './media-bytes';
+import { MediaService } from './media.service';
+import { UPLOAD_REFUSED, UploadedImage } from './uploaded-image.decorator';
+import { EXAMPLE_MEDIA_ID } from './media.examples';
+
+const NOT_FOUND = { description: 'No media item has this id', detail: `Media ${EXAMPLE_MEDIA_ID} not found` };
+const UPLOAD_TYPE_LIST = Object.keys(UPLOAD_TYPES);
+
+/** The owner's pictures: upload, list, describe, delete, and the stripped original for backups. */
+@ApiTags('media')
+@Controller('admin/media')
+export class MediaAdminController {
+  constructor(private readonly media: MediaService) {}
+
+  @Post()
+  @FileBody(UPLOAD_TYPE_LIST, IMAGE_UPLOAD_LIMIT)
+  @ApiConsumes(...UPLOAD_TYPE_LIST)
+  @ApiBody({
+    required: true,
+    description: `The picture itself, at most ${readableBytes(IMAGE_UPLOAD_LIMIT)}`,
+    schema: { type: 'string', format: 'binary' },
+  })
+  @AdminOperation({
+    operationId: 'uploadMedia',
+    summary: 'Upload a picture: processed once into every width in AVIF and WebP, stripped of its metadata',
+    description: `The body is the picture (JPEG, PNG, WebP or AVIF, at most ${readableBytes(IMAGE_UPLOAD_LIMIT)} and 40 megapixels), read only after the credential check. The same bytes again answer 200 with the item kept.`,
+    responses: {
+      201: MediaItemDto,
+      200: { type: MediaItemDto, description: 'These bytes were uploaded before: the item kept' },
+      413: {
+        description: `A picture larger than ${readableBytes(IMAGE_UPLOAD_LIMIT)}`,
+        detail: `Request body exceeds the ${readableBytes(IMAGE_UPLOAD_LIMIT)} limit`,
+      },
+      415: { description: 'SVG, or any other type', detail: UPLOAD_REFUSED },
+      503: CONTENT_STORE_UNAVAILABLE,
+    },
+  })
+  async upload(
+    @UploadedImage() { bytes, type }: { bytes: Buffer; type: string },
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<MediaItemDto> {
+    const { item, created } = await this.media.upload(bytes, type);
+    res.status(created ? HttpStatus.CREATED : HttpStatus.OK);
+    return item;
+  }
+
+  @Get()
+  @AdminOperation({
+    operationId: 'listMedia',
+    summary: 'The pictures, newest first',
+    responses: { 200: { type: [MediaItemDto], description: 'A page of media items' }, 503: CONTENT_STORE_UNAVAILABLE },
+  })
+  list(@Query() { limit, before }: MediaListQueryDto): Promise<MediaItemDto[]> {
+    return this.media.list(limit, before);
+  }
+
+  @Patch(':media_id')
+  @AdminOperation({
+    operationId: 'updateMedia',
+    summary: 'Set the alt text (per language) and the focal point of a picture',
+    body: { example: { alt: { english: 'The Tidewatch dashboard on a tablet' }, focalPoint: { x: 0.5, y: 0.4 } } },
+    responses: { 200: MediaItemDto, 404: NOT_FOUND, 503: CONTENT_STORE_UNAVAILABLE },
+  })
+  update(@Param() { media_id }: MediaIdParams, @Body() dto: UpdateMediaDto): Promise<MediaItemDto> {
+    return this.media.update(media_id, dto);
+  }
+
+  @Delete(':media_id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @AdminOperation({
+    operationId: 'deleteMedia',
+    summary: 'Delete a picture no content uses',
+    responses: {
+      204: 'Deleted',
+      404: NOT_FOUND,
+      409: { description: 'Content names it', detail: `Media ${EXAMPLE_MEDIA_ID} is used by projects tidewatch` },
+      503: CONTENT_STORE_UNAVAILABLE,
+    },
+  })
+  remove(@Param() { media_id }: MediaIdParams): Promise<void> {
+    return this.media.remove(media_id);
+  }
+
+  @Get(':media_id/original')
+  @AdminOperation({
+    operationId: 'getMediaOriginal',
+    summary: 'The stripped original of a picture, for backups',
+    responses: {
+      200: {
+        description: 'The picture at its full size, in its fallback format',
+        content: {
+          'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+          'image/png': { schema: { type: 'string', format: 'binary' } },
+        },
+      },
+      404: NOT_FOUND,
+      503: CONTENT_STORE_UNAVAILABLE,
+    },
+  })
+  original(@Param() { media_id }: MediaIdParams): Promise<MediaBytes> {
+    return this.media.original(media_id);
+  }
+}

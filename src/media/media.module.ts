@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { storageFor } from '@/database/storage-for';
+import { MediaAdminController } from './media-admin.controller';
+import { MediaController } from './media.controller';
+import { MediaService } from './media.service';
+import { MediaRepository, NoMedia } from './persistence/media.repository';
+
+/** The owner's pictures: uploaded once, served in every size and format a page needs. */
+@Module({
+  controllers: [MediaController, MediaAdminController],
+  providers: [
+    MediaService,
+    storageFor(MediaRepository, {
+      postgres: async () => (await import('./persistence/typeorm-media.repository.js')).typeOrmMedia,
+      none: () => new NoMedia(),
+    }),
+  ],
+})
+export class MediaModule {}

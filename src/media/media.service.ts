@@ -1,0 +1,146 @@
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { mediaConfig } from '@/config/media.config';
+import { refuseWrite } from '@/content-store/document-collection';
+import { CONTENT_DOMAINS, DOMAIN_DECLARATIONS } from '@/content';
+import { ContentDomainStores } from '@/content-domain/content-domain-stores';
+import type { MediaItemDto } from './dto/media-item.dto';
+import type { UpdateMediaDto } from './dto/update-media.dto';
+import { ImageProcessor, MEDIA_TYPES, type VariantFormat } from './image-processor';
+import { MediaBytes, MediaCache } from './media-bytes';
+import { type MediaItem, MediaRepository } from './persistence/media.repository';
+
+/** Where a picture is served: what content names to use it. */
+export const mediaUrl = (id: string): string => `/api/media/${id}`;
+
+interface MediaUse {
+  domain: string;
+  id: string | null;
+}
+
+/** The owner's pictures: uploaded once, processed once, served in every size and format, from memory when hot. */
+@Injectable()
+export class MediaService {
+  private readonly processor = new ImageProcessor();
+  private readonly cache: MediaCache;
+
+  constructor(
+    private readonly media: MediaRepository,
+    private readonly stores: ContentDomainStores,
+    @Inject(mediaConfig.KEY) { cacheMaxBytes }: ConfigType<typeof mediaConfig>,
+  ) {
+    this.cache = new MediaCache(cacheMaxBytes);
+  }
+
+  /** The picture processed and kept; the same bytes again answer the item kept (`created` false). */
+  async upload(bytes: Buffer, type: string): Promise<{ item: MediaItemDto; created: boolean }> {
+    if (!this.media.acceptsWrites) await refuseWrite();
+    const { item, created } = await this.media.add(await this.processor.process(bytes, type));
+    return { item: await this.withUses(item), created };
+  }
+
+  async list(limit: number, before?: string): Promise<MediaItemDto[]> {
+    const items = await this.media.list(limit, before);
+    const uses = await this.usesOf(items.map((item) => item.id));
+    return items.map((item) => toMediaItem(item, uses.get(item.id) ?? []));
+  }
+
+  async update(id: string, { alt, focalPoint }: UpdateMediaDto): Promise<MediaItemDto> {
+    const updated = await this.media.update(id, (current) => ({
+      ...(alt ? { alt: { ...current.alt, ...alt } } : {}),
+      ...(focalPoint !== undefined ? { focalPoint } : {}),
+    }));
+    if (!updated) throw mediaNotFound(id);
+    return this.withUses(updated);
+  }
+
+  /** Refused (409) while content names it. */
+  async remove(id: string): Promise<void> {
+    const uses = (await this.usesOf([id])).get(id) ?? [];
+    if (uses.length > 0) {
+      const named = uses.map((use) => (use.id === null ? use.domain : `${use.domain} ${use.id}`)).join(', ');
+      throw new ConflictException({ detail: `Media ${id} is used by ${named}` });
+    }
+    if (!(await this.media.remove(id))) throw mediaNotFound(id);
+    this.cache.forget(id);
+  }
+
+  /** The stripped original: the fallback at the full width. */
+  async original(id: string): Promise<MediaBytes> {
+    const item = await this.media.find(id);
+    if (!item) throw mediaNotFound(id);
+    return this.variant(id, `${item.width}.${item.fallback}`);
+  }
+
+  /** One variant (`640.avif`). */
+  async variant(id: string, name: string): Promise<MediaBytes> {
+    const key = `${id}/${name}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const item = await this.media.find(id);
+    const variant = item?.variants.find((candidate) => candidate.name === name);
+    const body = variant && (await this.media.body(id, name));
+    if (!variant || !body) throw new NotFoundException({ detail: `Media ${id} has no variant ${name}` });
+    const bytes = new MediaBytes(body, variant.type, `"${id}-${name}"`);
+    this.cache.keep(key, bytes);
+    return bytes;
+  }
+
+  /** The best format `accept` allows (AVIF, then WebP, then the fallback) at the narrowest width of at least `width`. */
+  async negotiated(id: string, accept: string | undefined, width?: number): Promise<MediaBytes> {
+    const item = await this.media.find(id);
+    if (!item) throw mediaNotFound(id);
+    const format: VariantFormat = accepts(accept, 'image/avif') ? 'avif' : accepts(accept, 'image/webp') ? 'webp' : item.fallback;
+    const widths = [...new Set(item.variants.filter((variant) => variant.name.endsWith(`.${format}`)).map((variant) => variant.width))];
+    const widest = widths.at(-1)!;
+    const chosen = width === undefined ? widest : (widths.find((candidate) => candidate >= width) ?? widest);
+    const { body, type, etag } = await this.variant(id, `${chosen}.${format}`);
+    return new MediaBytes(body, type, etag, true);
+  }
+
+  private async withUses(item: MediaItem): Promise<MediaItemDto> {
+    return toMediaItem(item, (await this.usesOf([item.id])).get(item.id) ?? []);
+  }
+
+  /** The content items that name each picture's URL now, by picture. */
+  private async usesOf(ids: readonly string[]): Promise<Map<string, MediaUse[]>> {
+    const uses = new Map<string, MediaUse[]>();
+    if (ids.length === 0) return uses;
+    for (const domain of CONTENT_DOMAINS) {
+      const part: unknown = await this.stores.of(domain).exportPart();
+      const items = Array.isArray(part) ? (part as Record<string, unknown>[]) : part ? [part as Record<string, unknown>] : [];
+      const key = DOMAIN_DECLARATIONS[domain].shape === 'list' ? (DOMAIN_DECLARATIONS[domain] as { id: string }).id : undefined;
+      for (const item of items) {
+        const text = JSON.stringify(item);
+        for (const id of ids) {
+          if (!text.includes(`"${mediaUrl(id)}"`)) continue;
+          uses.set(id, [...(uses.get(id) ?? []), { domain, id: key ? String(item[key]) : null }]);
+        }
+      }
+    }
+    return uses;
+  }
+}
+
+const accepts = (accept: string | undefined, type: string): boolean =>
+  accept !== undefined &&
+  accept.split(',').some((range) => range.split(';', 1)[0].trim().toLowerCase() === type && !/;\s*q=0(\.0*)?\s*$/.test(range));
+
+const mediaNotFound = (id: string) => new NotFoundException({ detail: `Media ${id} not found` });
+
+function toMediaItem(item: MediaItem, usedBy: MediaUse[]): MediaItemDto {
+  return {
+    id: item.id,
+    url: mediaUrl(item.id),
+    type: MEDIA_TYPES[item.fallback],
+    width: item.width,
+    height: item.height,
+    bytes: item.bytes,
+    placeholder: item.placeholder,
+    alt: item.alt,
+    focalPoint: item.focalPoint,
+    variants: item.variants.map(({ width, height, type, name }) => ({ width, height, type, url: `${mediaUrl(item.id)}/${name}` })),
+    usedBy,
+    createdAt: item.createdAt.toISOString(),
+  };
+}

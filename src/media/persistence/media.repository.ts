@@ -1,0 +1,52 @@
+import { refuseWrite } from '@/content-store/document-collection';
+import type { ProcessedImage } from '@/media/image-processor';
+
+export interface MediaVariantInfo {
+  /** `<width>.<format>` (`640.avif`); the fallback's at the full width is the stripped original. */
+  name: string;
+  width: number;
+  height: number;
+  type: string;
+  bytes: number;
+}
+
+export interface MediaItem {
+  id: string;
+  width: number;
+  height: number;
+  fallback: 'jpg' | 'png';
+  bytes: number;
+  placeholder: string;
+  alt: Record<string, string>;
+  focalPoint: { x: number; y: number } | null;
+  createdAt: Date;
+  variants: MediaVariantInfo[];
+}
+
+export type MediaChanges = Partial<Pick<MediaItem, 'alt' | 'focalPoint'>>;
+
+/** Where the owner's pictures are kept. Without a database none are, and every write answers 503. */
+export abstract class MediaRepository {
+  /** False without a database: an upload is refused (503) before it is processed. */
+  abstract readonly acceptsWrites: boolean;
+  abstract find(id: string): Promise<MediaItem | undefined>;
+  /** Newest first; `before`: only those added before that item. */
+  abstract list(limit: number, before?: string): Promise<MediaItem[]>;
+  /** Keeps a processed picture; answers whether it was new (the same bytes again find the item kept). */
+  abstract add(image: ProcessedImage): Promise<{ item: MediaItem; created: boolean }>;
+  /** The bytes of one variant, if the item has it. */
+  abstract body(id: string, name: string): Promise<Buffer | undefined>;
+  abstract update(id: string, change: (current: MediaItem) => MediaChanges): Promise<MediaItem | undefined>;
+  abstract remove(id: string): Promise<boolean>;
+}
+
+/** Without a database: no pictures, and no writes. */
+export class NoMedia extends MediaRepository {
+  readonly acceptsWrites = false;
+  find = () => Promise.resolve(undefined);
+  list = () => Promise.resolve([]);
+  body = () => Promise.resolve(undefined);
+  add = refuseWrite;
+  update = refuseWrite;
+  remove = refuseWrite;
+}

@@ -1,0 +1,84 @@
+import type { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { LessThan, type Repository } from 'typeorm';
+import type { PostgresAdapter } from '@/database/storage-for';
+import { MediaItemEntity } from '@/media/entities/media-item.entity';
+import { MediaVariantEntity } from '@/media/entities/media-variant.entity';
+import { MEDIA_TYPES, type ProcessedImage } from '@/media/image-processor';
+import { type MediaChanges, type MediaItem, MediaRepository } from './media.repository';
+
+const BY_NAME = { variants: { width: 'ASC', name: 'ASC' } } as const;
+
+/** The `media_items` table, each row with its `media_variants` (their bytes read one at a time, when served). */
+class TypeOrmMediaRepository extends MediaRepository {
+  readonly acceptsWrites = true;
+
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
+    super();
+  }
+
+  private get items(): Repository<MediaItemEntity> {
+    return this.txHost.tx.getRepository(MediaItemEntity);
+  }
+
+  private get variants(): Repository<MediaVariantEntity> {
+    return this.txHost.tx.getRepository(MediaVariantEntity);
+  }
+
+  async find(id: string): Promise<MediaItem | undefined> {
+    return (await this.items.findOne({ where: { id }, relations: { variants: true }, order: BY_NAME })) ?? undefined;
+  }
+
+  async list(limit: number, before?: string): Promise<MediaItem[]> {
+    const after = before === undefined ? undefined : await this.items.findOneBy({ id: before });
+    if (before !== undefined && !after) return [];
+    return this.items.find({
+      where: after ? { createdAt: LessThan(after.createdAt) } : {},
+      relations: { variants: true },
+      order: { createdAt: 'DESC', id: 'ASC', ...BY_NAME },
+      take: limit,
+    });
+  }
+
+  add(image: ProcessedImage): Promise<{ item: MediaItem; created: boolean }> {
+    return this.txHost.withTransaction(async () => {
+      const kept = await this.find(image.id);
+      if (kept) return { item: kept, created: false };
+      const { id, width, height, fallback, placeholder } = image;
+      const original = image.variants.find((variant) => variant.format === fallback)!;
+      await this.items.insert({ id, width, height, fallback, placeholder, bytes: original.body.length });
+      await this.variants.insert(
+        image.variants.map((variant) => ({
+          mediaId: id,
+          name: `${variant.width}.${variant.format}`,
+          width: variant.width,
+          height: variant.height,
+          type: MEDIA_TYPES[variant.format],
+          bytes: variant.body.length,
+          body: variant.body,
+        })),
+      );
+      return { item: (await this.find(id))!, created: true };
+    });
+  }
+
+  async body(id: string, name: string): Promise<Buffer | undefined> {
+    const row = await this.variants.findOne({ where: { mediaId: id, name }, select: { body: true, mediaId: true, name: true } });
+    return row?.body;
+  }
+
+  update(id: string, change: (current: MediaItem) => MediaChanges): Promise<MediaItem | undefined> {
+    return this.txHost.withTransaction(async () => {
+      const current = await this.items.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!current) return undefined;
+      await this.items.update({ id }, change((await this.find(id))!));
+      return this.find(id);
+    });
+  }
+
+  async remove(id: string): Promise<boolean> {
+    return ((await this.items.delete({ id })).affected ?? 0) > 0;
+  }
+}
+
+export const typeOrmMedia: PostgresAdapter<MediaRepository> = (txHost) => new TypeOrmMediaRepository(txHost);

@@ -1,0 +1,193 @@
+import { crc32 } from 'node:zlib';
+import exifr from 'exifr';
+import sharp from 'sharp';
+import request from 'supertest';
+import { ADMIN_TOKEN } from '@test/support/admin';
+import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
+import { createTestApp, type TestApp } from '@test/support/test-app';
+
+interface MediaItem {
+  id: string;
+  url: string;
+  type: string;
+  width: number;
+  height: number;
+  placeholder: string;
+  alt: Record<string, string>;
+  focalPoint: { x: number; y: number } | null;
+  variants: { width: number; height: number; type: string; url: string }[];
+  usedBy: { domain: string; id: string | null }[];
+}
+
+/** A photo as a camera writes it: landscape pixels with an orientation that turns them upright, and the camera's EXIF. */
+const cameraPhoto = () =>
+  sharp({ create: { width: 1000, height: 600, channels: 3, background: '#3366cc' } })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'Canon', Model: 'EOS R5', Copyright: 'Mara Jansen' } })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+
+/** A valid PNG whose header claims `width` × `height` pixels: a decompression bomb, caught before it is decoded. */
+async function pngClaiming(width: number, height: number): Promise<Buffer> {
+  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+    .png()
+    .toBuffer();
+  const bomb = Buffer.from(png);
+  bomb.writeUInt32BE(width, 16);
+  bomb.writeUInt32BE(height, 20);
+  bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29); // the IHDR chunk's CRC, over its type and data
+  return bomb;
+}
+
+describe('media on PostgreSQL', () => {
+  let onDatabase: AppOnDatabase;
+  const http = () => request(onDatabase.testApp.server);
+  const upload = (bytes: Buffer, type: string) =>
+    http().post('/api/admin/media').set('Authorization', `Bearer ${ADMIN_TOKEN}`).set('Content-Type', type).send(bytes);
+  let photo: MediaItem;
+
+  beforeAll(async () => {
+    onDatabase = await appOnDatabase();
+    photo = (await upload(await cameraPhoto(), 'image/jpeg').expect(201)).body as MediaItem;
+  });
+  afterAll(() => onDatabase.close());
+
+  it('processes an upload once: upright, every width not wider than it in AVIF and WebP, a JPEG fallback, a placeholder', () => {
+    expect(photo).toMatchObject({ url: `/api/media/${photo.id}`, type: 'image/jpeg', width: 600, height: 1000, alt: {}, focalPoint: null });
+    expect(photo.variants.map(({ width, type }) => `${width} ${type}`)).toEqual([
+      '320 image/avif',
+      '320 image/webp',
+      '600 image/avif',
+      '600 image/jpeg',
+      '600 image/webp',
+    ]);
+    expect(Buffer.from(photo.placeholder, 'base64').length).toBeGreaterThan(5);
+  });
+
+  it('answers the same bytes again with 200 and the item kept', async () => {
+    const again = await upload(await cameraPhoto(), 'image/jpeg').expect(200);
+    expect(again.body.id).toBe(photo.id);
+  });
+
+  it('strips every metadata block: the served bytes name no camera and no owner', async () => {
+    const original = await http().get(`/api/admin/media/${photo.id}/original`).set('Authorization', `Bearer ${ADMIN_TOKEN}`).expect(200);
+    expect(original.headers['content-type']).toBe('image/jpeg');
+    const variant = await http().get(photo.variants[0].url).buffer(true).expect(200);
+    for (const bytes of [original.body as Buffer, variant.body as Buffer]) {
+      const metadata = await sharp(bytes).metadata();
+      expect([metadata.exif, metadata.xmp, metadata.iptc, metadata.orientation]).toEqual([undefined, undefined, undefined, undefined]);
+      expect(await exifr.parse(bytes).catch(() => undefined)).toBeUndefined();
+    }
+  });
+
+  it('serves a variant immutable, with an ETag that answers 304', async () => {
+    const served = await http().get(photo.variants[0].url).buffer(true).expect(200);
+    expect(served.headers).toMatchObject({ 'content-type': 'image/avif', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect((await sharp(served.body as Buffer).metadata()).format).toBe('heif');
+    await http().get(photo.variants[0].url).set('If-None-Match', served.headers.etag).expect(304);
+    await http().get(`/api/media/${photo.id}/1280.avif`).expect(404);
+  });
+
+  it.each([
+    ['image/avif,image/webp,*/*', undefined, 'image/avif', 600],
+    ['image/webp,*/*', '300', 'image/webp', 320],
+    ['*/*', '500', 'image/jpeg', 600],
+    [undefined, undefined, 'image/jpeg', 600],
+  ])('picks the format Accept %s allows at ?w=%s: %s, %i wide, varying with Accept', async (accept, width, type, expectedWidth) => {
+    const asked = http()
+      .get(`/api/media/${photo.id}${width ? `?w=${width}` : ''}`)
+      .buffer(true);
+    const served = await (accept ? asked.set('Accept', accept) : asked).expect(200);
+    expect(served.headers).toMatchObject({ 'content-type': type, vary: 'Accept' });
+    expect((await sharp(served.body as Buffer).metadata()).width).toBe(expectedWidth);
+  });
+
+  it('keeps a PNG with transparency transparent: its fallback is PNG', async () => {
+    const logo = await sharp({ create: { width: 400, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
+    const item = (await upload(logo, 'image/png').expect(201)).body as MediaItem;
+    expect(item.type).toBe('image/png');
+    const fallback = await http().get(item.url).buffer(true).expect(200);
+    expect((await sharp(fallback.body as Buffer).metadata()).hasAlpha).toBe(true);
+  });
+
+  it.each([
+    [
+      'SVG (it may carry script)',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'image/svg+xml',
+      415,
+    ],
+    ['a form', Buffer.from('a=1'), 'application/x-www-form-urlencoded', 415],
+    ['JSON', Buffer.from('{"image":"x"}'), 'application/json', 415],
+    ['text that is no image', Buffer.from('not a picture at all'), 'image/jpeg', 422],
+  ])('refuses %s', async (_, bytes, type, status) => {
+    await upload(bytes, type).expect(status);
+  });
+
+  it('refuses bytes of another type than declared with 422', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const response = await upload(png, 'image/jpeg').expect(422);
+    expect(response.body.detail[0]).toMatchObject({ loc: ['body'], msg: 'The bytes are png, not the declared type' });
+  });
+
+  it('refuses a decompression bomb with 422, from its header, before decoding it', async () => {
+    const response = await upload(await pngClaiming(20_000, 20_000), 'image/png').expect(422);
+    expect(response.body.detail[0].msg).toContain('40 megapixels');
+  });
+
+  it('refuses more than 10 MB with 413, announced or sent', async () => {
+    const response = await upload(Buffer.alloc(10 * 1024 * 1024 + 1), 'image/jpeg').expect(413);
+    expect(response.body).toEqual({ detail: 'Request body exceeds the 10 MB limit' });
+  });
+
+  it('checks the credential before the body', async () => {
+    await http().post('/api/admin/media').set('Content-Type', 'image/svg+xml').send(Buffer.from('<svg/>')).expect(401);
+  });
+
+  it('sets alt text per language and a focal point, lists newest first, and refuses to delete a picture content uses', async () => {
+    const admin = (test: request.Test) => test.set('Authorization', `Bearer ${ADMIN_TOKEN}`);
+    const patched = await admin(http().patch(`/api/admin/media/${photo.id}`))
+      .send({ alt: { english: 'A blue square', nederlands: 'Een blauw vierkant' }, focalPoint: { x: 0.5, y: 0.25 } })
+      .expect(200);
+    expect(patched.body).toMatchObject({
+      alt: { english: 'A blue square', nederlands: 'Een blauw vierkant' },
+      focalPoint: { x: 0.5, y: 0.25 },
+    });
+    await admin(http().patch(`/api/admin/media/${photo.id}`))
+      .send({ focalPoint: { x: 2, y: 0 } })
+      .expect(422);
+
+    await admin(http().patch('/api/projects/tidewatch')).send({ image: photo.url }).expect(200);
+    const listed = (await admin(http().get('/api/admin/media?limit=10')).expect(200)).body as MediaItem[];
+    expect(listed.find((item) => item.id === photo.id)?.usedBy).toEqual([{ domain: 'projects', id: 'tidewatch' }]);
+    const refused = await admin(http().delete(`/api/admin/media/${photo.id}`)).expect(409);
+    expect(refused.body.detail).toBe(`Media ${photo.id} is used by projects tidewatch`);
+
+    await admin(http().patch('/api/projects/tidewatch')).send({ image: '' }).expect(200);
+    await admin(http().delete(`/api/admin/media/${photo.id}`)).expect(204);
+    await http().get(photo.variants[0].url).expect(404);
+    await admin(http().delete(`/api/admin/media/${photo.id}`)).expect(404);
+  });
+});
+
+describe('media without a database', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { DATABASE_URL: undefined, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' } });
+  });
+  afterAll(() => testApp.close());
+
+  it('answers an upload 503 before processing it, and a read of an unknown picture 404', async () => {
+    await request(testApp.server)
+      .post('/api/admin/media')
+      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+      .set('Content-Type', 'image/jpeg')
+      .send(await cameraPhoto())
+      .expect(503);
+    await request(testApp.server).get('/api/media/3f9a1c0d2b7e4a5f6c8d9e0a').expect(404);
+  });
+});
