@@ -11,6 +11,7 @@ import { MediaListQueryDto } from './dto/media-query.dto';
 import { UpdateMediaDto } from './dto/update-media.dto';
 import { UPLOAD_TYPES } from './image-processor';
 import type { MediaBytes } from './media-bytes';
+import { PICTURE } from './media-responses';
 import { MediaService } from './media.service';
 import { UPLOAD_REFUSED, UploadedImage } from './uploaded-image.decorator';
 import { EXAMPLE_MEDIA_ID } from './media.examples';
@@ -98,13 +99,7 @@ export class MediaAdminController {
     operationId: 'getMediaOriginal',
     summary: 'The stripped original of a picture, for backups',
     responses: {
-      200: {
-        description: 'The picture at its full size, in its fallback format',
-        content: {
-          'image/jpeg': { schema: { type: 'string', format: 'binary' } },
-          'image/png': { schema: { type: 'string', format: 'binary' } },
-        },
-      },
+      200: { ...PICTURE, description: 'The picture at its full size, in its fallback format (JPEG, or PNG)' },
       404: NOT_FOUND,
       503: CONTENT_STORE_UNAVAILABLE,
     },

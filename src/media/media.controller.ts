@@ -1,25 +1,16 @@
 import { Controller, Get, Headers, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Operation } from '@/common/openapi/operation.decorator';
-import { headerRef } from '@/common/openapi/response-headers';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
 import { MediaIdParams, MediaVariantParams } from './dto/media-params.dto';
 import { MediaWidthQueryDto } from './dto/media-query.dto';
-import { MEDIA_TYPES } from './image-processor';
 import type { MediaBytes } from './media-bytes';
+import { NOT_MODIFIED, PICTURE } from './media-responses';
 import { MediaService } from './media.service';
 import { EXAMPLE_MEDIA_ID } from './media.examples';
 
 /** A gallery page loads many pictures at once. */
 const MEDIA_READS_PER_MINUTE = 600;
-
-const BINARY = { schema: { type: 'string', format: 'binary' } };
-const PICTURE = {
-  description: 'The picture, immutable: its URL names the uploaded bytes and the encoding',
-  content: Object.fromEntries(Object.values(MEDIA_TYPES).map((type) => [type, BINARY])),
-  headers: { ETag: headerRef('ETag'), 'Cache-Control': headerRef('Cache-Control'), 'X-Request-Id': headerRef('X-Request-Id') },
-};
-const NOT_MODIFIED = 'Not Modified: If-None-Match names the current ETag';
 
 /** The pictures, public: each variant at its own immutable URL, and one URL that picks the format the browser takes. */
 @ApiTags('media')

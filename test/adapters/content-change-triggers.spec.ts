@@ -8,6 +8,8 @@ const NOT_CONTENT = new Set([
   'cv_download_events',
   'cv_download_daily_counts',
   'cv_documents',
+  'media_items',
+  'media_variants',
   'content_changes',
   'content_revisions',
   'content_snapshots',

@@ -3987,16 +3987,19 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The picture at its full size, in its fallback format */
+      /** @description The picture at its full size, in its fallback format (JPEG, or PNG) */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
+          'image/avif': string;
           'image/jpeg': string;
           'image/png': string;
+          'image/webp': string;
         };
       };
       304: components['responses']['NotModified'];
@@ -6792,6 +6795,7 @@ export interface operations {
       /** @description Not Modified: If-None-Match names the current ETag */
       304: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -6879,6 +6883,7 @@ export interface operations {
       /** @description Not Modified: If-None-Match names the current ETag */
       304: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];

@@ -3,12 +3,14 @@ import { Matches } from 'class-validator';
 import { IsText } from '@/common/validation/validation.decorators';
 import { EXAMPLE_MEDIA_ID } from '@/media/media.examples';
 
-const MEDIA_ID = /^[0-9a-f]{24}$/;
+/** A media id: 24 hexadecimal digits, a prefix of the uploaded bytes' SHA-256. */
+export const MEDIA_ID = /^[0-9a-f]{24}$/;
+export const MEDIA_ID_MESSAGE = 'Input should be a media id (24 hexadecimal digits)';
 
 export class MediaIdParams {
   @ApiProperty({ description: 'Media item id', example: EXAMPLE_MEDIA_ID, pattern: MEDIA_ID.source })
   @IsText({ min: 1, max: 200 })
-  @Matches(MEDIA_ID, { message: 'Input should be a media id (24 hexadecimal digits)' })
+  @Matches(MEDIA_ID, { message: MEDIA_ID_MESSAGE })
   readonly media_id!: string;
 }
 

@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, Matches } from 'class-validator';
 import { IsWholeNumber } from '@/common/validation/validation.decorators';
 import { EXAMPLE_MEDIA_ID } from '@/media/media.examples';
+import { MEDIA_ID, MEDIA_ID_MESSAGE } from './media-params.dto';
 
 export const MOST_MEDIA_A_PAGE = 100;
 
@@ -30,6 +31,6 @@ export class MediaListQueryDto {
     example: EXAMPLE_MEDIA_ID,
   })
   @IsOptional()
-  @Matches(/^[0-9a-f]{24}$/, { message: 'Input should be a media id (24 hexadecimal digits)' })
+  @Matches(MEDIA_ID, { message: MEDIA_ID_MESSAGE })
   readonly before?: string;
 }
