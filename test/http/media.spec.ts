@@ -2,6 +2,7 @@ import { crc32 } from 'node:zlib';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import request from 'supertest';
+import { MediaRepository } from '@/media/persistence/media.repository';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { createTestApp, type TestApp } from '@test/support/test-app';
@@ -78,6 +79,16 @@ describe('media on PostgreSQL', () => {
       expect([metadata.exif, metadata.xmp, metadata.iptc, metadata.orientation]).toEqual([undefined, undefined, undefined, undefined]);
       expect(await exifr.parse(bytes).catch(() => undefined)).toBeUndefined();
     }
+  });
+
+  it('serves a hot variant from memory: no database read after the first', async () => {
+    const url = photo.variants[1].url;
+    await http().get(url).expect(200);
+    const reads = vi.spyOn(onDatabase.testApp.app.get(MediaRepository), 'body');
+    await http().get(url).expect(200);
+    await http().get(url).expect(200);
+    expect(reads).not.toHaveBeenCalled();
+    reads.mockRestore();
   });
 
   it('serves a variant immutable, with an ETag that answers 304', async () => {
