@@ -86,16 +86,25 @@ export class MediaService {
     return bytes;
   }
 
-  /** The best format `accept` allows (AVIF, then WebP, then the fallback) at the narrowest width of at least `width`. */
+  /**
+   * The best format `accept` allows (AVIF, then WebP, then the fallback) at the narrowest width of
+   * at least `width`; once chosen, kept in the cache like the variant itself.
+   */
   async negotiated(id: string, accept: string | undefined, width?: number): Promise<MediaBytes> {
+    const preferred = accepts(accept, 'image/avif') ? 'avif' : accepts(accept, 'image/webp') ? 'webp' : 'fallback';
+    const key = `${id}/${preferred}?w=${width ?? ''}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
     const item = await this.media.find(id);
     if (!item) throw mediaNotFound(id);
-    const format: VariantFormat = accepts(accept, 'image/avif') ? 'avif' : accepts(accept, 'image/webp') ? 'webp' : item.fallback;
+    const format: VariantFormat = preferred === 'fallback' ? item.fallback : preferred;
     const widths = [...new Set(item.variants.filter((variant) => variant.name.endsWith(`.${format}`)).map((variant) => variant.width))];
     const widest = widths.at(-1)!;
     const chosen = width === undefined ? widest : (widths.find((candidate) => candidate >= width) ?? widest);
     const { body, type, etag } = await this.variant(id, `${chosen}.${format}`);
-    return new MediaBytes(body, type, etag, true);
+    const bytes = new MediaBytes(body, type, etag, true);
+    this.cache.keep(key, bytes);
+    return bytes;
   }
 
   private async withUses(item: MediaItem): Promise<MediaItemDto> {

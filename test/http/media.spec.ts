@@ -81,14 +81,16 @@ describe('media on PostgreSQL', () => {
     }
   });
 
-  it('serves a hot variant from memory: no database read after the first', async () => {
-    const url = photo.variants[1].url;
-    await http().get(url).expect(200);
-    const reads = vi.spyOn(onDatabase.testApp.app.get(MediaRepository), 'body');
-    await http().get(url).expect(200);
-    await http().get(url).expect(200);
-    expect(reads).not.toHaveBeenCalled();
-    reads.mockRestore();
+  it('serves a hot picture from memory, at its variant URL and at the negotiating one: no database read after the first', async () => {
+    const urls = [photo.variants[1].url, `${photo.url}?w=300`];
+    for (const url of urls) await http().get(url).set('Accept', 'image/webp').expect(200);
+    const repository = onDatabase.testApp.app.get(MediaRepository);
+    const reads = [vi.spyOn(repository, 'body'), vi.spyOn(repository, 'find')];
+    for (const url of [...urls, ...urls]) await http().get(url).set('Accept', 'image/webp').expect(200);
+    for (const read of reads) {
+      expect(read).not.toHaveBeenCalled();
+      read.mockRestore();
+    }
   });
 
   it('serves a variant immutable, with an ETag that answers 304', async () => {
