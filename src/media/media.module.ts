@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { storageFor } from '@/database/storage-for';
+import { ImageSets } from './image-sets';
 import { MediaAdminController } from './media-admin.controller';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
@@ -10,10 +11,12 @@ import { MediaRepository, NoMedia } from './persistence/media.repository';
   controllers: [MediaController, MediaAdminController],
   providers: [
     MediaService,
+    ImageSets,
     storageFor(MediaRepository, {
       postgres: async () => (await import('./persistence/typeorm-media.repository.js')).typeOrmMedia,
       none: () => new NoMedia(),
     }),
   ],
+  exports: [ImageSets],
 })
 export class MediaModule {}

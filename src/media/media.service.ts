@@ -7,11 +7,11 @@ import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import type { MediaItemDto } from './dto/media-item.dto';
 import type { UpdateMediaDto } from './dto/update-media.dto';
 import { ImageProcessor, MEDIA_TYPES, type VariantFormat } from './image-processor';
+import { ReadModel } from '@/read-model/read-model';
+import { DOMAINS_WITH_IMAGE_SETS } from './image-sets';
 import { MediaBytes, MediaCache } from './media-bytes';
+import { mediaUrl } from './media-url';
 import { type MediaItem, MediaRepository } from './persistence/media.repository';
-
-/** Where a picture is served: what content names to use it. */
-export const mediaUrl = (id: string): string => `/api/media/${id}`;
 
 interface MediaUse {
   domain: string;
@@ -27,6 +27,7 @@ export class MediaService {
   constructor(
     private readonly media: MediaRepository,
     private readonly stores: ContentDomainStores,
+    private readonly readModel: ReadModel,
     @Inject(mediaConfig.KEY) { cacheMaxBytes }: ConfigType<typeof mediaConfig>,
   ) {
     this.cache = new MediaCache(cacheMaxBytes);
@@ -36,6 +37,7 @@ export class MediaService {
   async upload(bytes: Buffer, type: string): Promise<{ item: MediaItemDto; created: boolean }> {
     if (!this.media.acceptsWrites) await refuseWrite();
     const { item, created } = await this.media.add(await this.processor.process(bytes, type));
+    if (created) this.imageSetsChanged();
     return { item: await this.withUses(item), created };
   }
 
@@ -51,6 +53,7 @@ export class MediaService {
       ...(focalPoint !== undefined ? { focalPoint } : {}),
     }));
     if (!updated) throw mediaNotFound(id);
+    this.imageSetsChanged();
     return this.withUses(updated);
   }
 
@@ -63,6 +66,7 @@ export class MediaService {
     }
     if (!(await this.media.remove(id))) throw mediaNotFound(id);
     this.cache.forget(id);
+    this.imageSetsChanged();
   }
 
   /** The stripped original: the fallback at the full width. */
@@ -105,6 +109,11 @@ export class MediaService {
     const bytes = new MediaBytes(body, type, etag, true);
     this.cache.keep(key, bytes);
     return bytes;
+  }
+
+  /** Here at once, before the answer; the other instances when the database announces it. */
+  private imageSetsChanged(): void {
+    for (const domain of DOMAINS_WITH_IMAGE_SETS) this.readModel.invalidate(domain);
   }
 
   private async withUses(item: MediaItem): Promise<MediaItemDto> {

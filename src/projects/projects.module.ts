@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { contentStorage } from '@/content-store/content-storage';
 import { DocumentCollection } from '@/content-store/document-collection';
+import { MediaModule } from '@/media/media.module';
 import { ProjectsRepository } from './persistence/projects.repository';
 import { projectFromItem } from './project-defaults';
 import { ProjectsController } from './projects.controller';
 import { ProjectsService } from './projects.service';
 
 @Module({
+  imports: [MediaModule],
   controllers: [ProjectsController],
   providers: [
     ProjectsService,

@@ -22,6 +22,8 @@ import { slugify } from './slug';
 import { ContentDomainStore } from '@/content-domain/content-domain-stores';
 import { ContentListService } from '@/content-domain/content-list.service';
 import { ContentTransactions } from '@/content-store/content-transactions';
+import { ImageSets } from '@/media/image-sets';
+import type { ImageSetDto } from '@/media/dto/image-set.dto';
 
 /** New projects go last; a project is named by its slug, which its title gives unless the body does. */
 @Injectable()
@@ -30,6 +32,7 @@ export class ProjectsService extends ContentListService<Project, ProjectCardDto,
   constructor(
     private readonly projects: ProjectsRepository,
     private readonly transactions: ContentTransactions,
+    private readonly imageSets: ImageSets,
   ) {
     super(projects, {
       domain: 'projects',
@@ -42,12 +45,23 @@ export class ProjectsService extends ContentListService<Project, ProjectCardDto,
     });
   }
 
+  /** The cards, each whose image names an uploaded picture with its image set. */
+  override async findAll(language: Language = DEFAULT_LANGUAGE): Promise<ProjectCardDto[]> {
+    const cards = await super.findAll(language);
+    const sets = await this.imageSets.of(
+      cards.map((card) => card.image),
+      language,
+    );
+    return cards.map((card) => withImageSet(card, sets));
+  }
+
   /** The project with previous/next navigation in the order of the cards. */
   async findDetail(slug: string, language: Language = DEFAULT_LANGUAGE): Promise<ProjectDetailDto> {
     const placed = await this.projects.findPlaced(slug);
     if (!placed) throw this.notFound(slug);
     const read = (project: Project | undefined) => project && inLanguage(project, PROJECT_TEXT_FIELDS, language);
-    return toProjectDetail({ item: read(placed.item)!, previous: read(placed.previous), next: read(placed.next) });
+    const detail = toProjectDetail({ item: read(placed.item)!, previous: read(placed.previous), next: read(placed.next) });
+    return withImageSet(detail, await this.imageSets.of([detail.image], language));
   }
 
   /** A new project goes last; its slug is derived from the title unless given. */
@@ -87,6 +101,12 @@ export class ProjectsService extends ContentListService<Project, ProjectCardDto,
   private moving(slug: string, movesTo: string | undefined, changes: (current: Project) => Partial<Project>): Promise<ProjectDetailDto> {
     return this.transactions.run(() => unique(movesTo ?? slug, this.update(slug, changes)));
   }
+}
+
+/** The card or detail with the image set of its image, when the image names an uploaded picture. */
+function withImageSet<T extends { image: string }>(read: T, sets: Map<string, ImageSetDto>): T {
+  const imageSet = sets.get(read.image);
+  return imageSet ? { ...read, imageSet } : read;
 }
 
 async function unique<T>(slug: string, write: Promise<T>): Promise<T> {

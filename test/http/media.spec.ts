@@ -161,6 +161,48 @@ describe('media on PostgreSQL', () => {
     await http().post('/api/admin/media').set('Content-Type', 'image/svg+xml').send(Buffer.from('<svg/>')).expect(401);
   });
 
+  it('describes a project whose image names a picture with its image set, in the language read, on every instance', async () => {
+    const admin = (test: request.Test) => test.set('Authorization', `Bearer ${ADMIN_TOKEN}`);
+    const other = await createTestApp({
+      env: { DATABASE_URL: onDatabase.database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' },
+    });
+    try {
+      await admin(http().patch('/api/projects/ledger-lens')).send({ image: photo.url }).expect(200);
+      const imageSetOn = async (app: TestApp, path: string) => (await request(app.server).get(path).expect(200)).body;
+      // Read (and so prepared) on the other instance before the picture is described.
+      expect((await imageSetOn(other, '/api/projects/ledger-lens')).imageSet.alt).toBe('');
+      await admin(http().patch(`/api/admin/media/${photo.id}`))
+        .send({ alt: { english: 'Ledger Lens on a laptop', nederlands: 'Ledger Lens op een laptop' } })
+        .expect(200);
+      const detail = await imageSetOn(onDatabase.testApp, '/api/projects/ledger-lens?lang=nederlands');
+      expect(detail.imageSet).toEqual({
+        width: 600,
+        height: 1000,
+        placeholder: photo.placeholder,
+        alt: 'Ledger Lens op een laptop',
+        focalPoint: null,
+        sources: [
+          { type: 'image/avif', srcset: `${photo.url}/320.avif 320w, ${photo.url}/600.avif 600w` },
+          { type: 'image/webp', srcset: `${photo.url}/320.webp 320w, ${photo.url}/600.webp 600w` },
+        ],
+        fallback: `${photo.url}/600.jpg`,
+      });
+      const cards = (await imageSetOn(onDatabase.testApp, '/api/projects')) as { slug: string; imageSet?: { alt: string } }[];
+      expect(cards.filter((card) => card.imageSet).map((card) => [card.slug, card.imageSet!.alt])).toEqual([
+        ['ledger-lens', 'Ledger Lens on a laptop'],
+      ]);
+      await vi.waitFor(
+        async () => expect((await imageSetOn(other, '/api/projects/ledger-lens')).imageSet.alt).toBe('Ledger Lens on a laptop'),
+        {
+          timeout: 5_000,
+        },
+      );
+    } finally {
+      await admin(http().patch('/api/projects/ledger-lens')).send({ image: '' }).expect(200);
+      await other.close();
+    }
+  });
+
   it('sets alt text per language and a focal point, lists newest first, and refuses to delete a picture content uses', async () => {
     const admin = (test: request.Test) => test.set('Authorization', `Bearer ${ADMIN_TOKEN}`);
     const patched = await admin(http().patch(`/api/admin/media/${photo.id}`))

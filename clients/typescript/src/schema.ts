@@ -1535,6 +1535,33 @@ export interface components {
        */
       id: string;
     };
+    ImageSet: {
+      /**
+       * @description In the language read (English where none is written in it); "" for none
+       * @example The Tidewatch dashboard
+       */
+      alt: string;
+      /**
+       * @description The fallback (JPEG, or PNG) at full width, for `<img src>`
+       * @example /api/media/6a8470d99da6776fb1dda4b4/960.jpg
+       */
+      fallback: string;
+      focalPoint: components['schemas']['FocalPoint'] | null;
+      /** @example 640 */
+      height: number;
+      /** @description A ThumbHash (base64) to paint before the picture arrives */
+      placeholder: string;
+      /** @description AVIF first, then WebP, each with every width */
+      sources: components['schemas']['ImageSource'][];
+      /** @example 960 */
+      width: number;
+    };
+    ImageSource: {
+      /** @example /api/media/6a8470d99da6776fb1dda4b4/320.avif 320w, /api/media/6a8470d99da6776fb1dda4b4/640.avif 640w */
+      srcset: string;
+      /** @enum {string} */
+      type: 'image/avif' | 'image/webp';
+    };
     LocalisedText: {
       /** @example Senior software engineer: backend platforms and data */
       english: string;
@@ -1720,8 +1747,13 @@ export interface components {
       demo: string;
       /** @example Real-time water-level monitoring for a regional water board. */
       description: string;
-      /** @example https://images.example.com/projects/tidewatch.png */
+      /**
+       * @description A URL, or /api/media/{media_id}: an uploaded picture, which `imageSet` then describes
+       * @example https://images.example.com/projects/tidewatch.png
+       */
       image: string;
+      /** @description Present when `image` names an uploaded picture: every source a `<picture>` needs */
+      imageSet?: components['schemas']['ImageSet'];
       /** @example Alerting time cut from 20 minutes to 40 seconds */
       impact: string;
       /** @example Tidewatch collects readings from 240 river and canal sensors… */
@@ -1819,8 +1851,13 @@ export interface components {
       description: string;
       /** @example https://tidewatch-demo.example.com/embed */
       embeddedApp: string | null;
-      /** @example https://images.example.com/projects/tidewatch.png */
+      /**
+       * @description A URL, or /api/media/{media_id}: an uploaded picture, which `imageSet` then describes
+       * @example https://images.example.com/projects/tidewatch.png
+       */
       image: string;
+      /** @description Present when `image` names an uploaded picture: every source a `<picture>` needs */
+      imageSet?: components['schemas']['ImageSet'];
       /** @example Alerting time cut from 20 minutes to 40 seconds */
       impact: string;
       /** @example Tidewatch collects readings from 240 river and canal sensors… */

@@ -30,6 +30,7 @@ export abstract class MediaRepository {
   /** False without a database: an upload is refused (503) before it is processed. */
   abstract readonly acceptsWrites: boolean;
   abstract find(id: string): Promise<MediaItem | undefined>;
+  abstract findMany(ids: readonly string[]): Promise<MediaItem[]>;
   /** Newest first; `before`: only those added before that item. */
   abstract list(limit: number, before?: string): Promise<MediaItem[]>;
   /** Keeps a processed picture; answers whether it was new (the same bytes again find the item kept). */
@@ -44,6 +45,7 @@ export abstract class MediaRepository {
 export class NoMedia extends MediaRepository {
   readonly acceptsWrites = false;
   find = () => Promise.resolve(undefined);
+  findMany = () => Promise.resolve([]);
   list = () => Promise.resolve([]);
   body = () => Promise.resolve(undefined);
   add = refuseWrite;

@@ -1,10 +1,12 @@
 import type { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { LessThan, type Repository } from 'typeorm';
+import { In, LessThan, type Repository } from 'typeorm';
 import type { PostgresAdapter } from '@/database/storage-for';
 import { MediaItemEntity } from '@/media/entities/media-item.entity';
 import { MediaVariantEntity } from '@/media/entities/media-variant.entity';
 import { MEDIA_TYPES, type ProcessedImage } from '@/media/image-processor';
+import { DOMAINS_WITH_IMAGE_SETS } from '@/media/image-sets';
+import { CONTENT_CHANNEL } from '@/read-model/content-changes.listener';
 import { type MediaChanges, type MediaItem, MediaRepository } from './media.repository';
 
 const BY_NAME = { variants: { width: 'ASC', name: 'ASC' } } as const;
@@ -27,6 +29,10 @@ class TypeOrmMediaRepository extends MediaRepository {
 
   async find(id: string): Promise<MediaItem | undefined> {
     return (await this.items.findOne({ where: { id }, relations: { variants: true }, order: BY_NAME })) ?? undefined;
+  }
+
+  findMany(ids: readonly string[]): Promise<MediaItem[]> {
+    return this.items.find({ where: { id: In([...ids]) }, relations: { variants: true }, order: { id: 'ASC', ...BY_NAME } });
   }
 
   async list(limit: number, before?: string): Promise<MediaItem[]> {
@@ -58,6 +64,7 @@ class TypeOrmMediaRepository extends MediaRepository {
           body: variant.body,
         })),
       );
+      await this.announce();
       return { item: (await this.find(id))!, created: true };
     });
   }
@@ -72,12 +79,22 @@ class TypeOrmMediaRepository extends MediaRepository {
       const current = await this.items.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!current) return undefined;
       await this.items.update({ id }, change((await this.find(id))!));
+      await this.announce();
       return this.find(id);
     });
   }
 
-  async remove(id: string): Promise<boolean> {
-    return ((await this.items.delete({ id })).affected ?? 0) > 0;
+  remove(id: string): Promise<boolean> {
+    return this.txHost.withTransaction(async () => {
+      const removed = ((await this.items.delete({ id })).affected ?? 0) > 0;
+      if (removed) await this.announce();
+      return removed;
+    });
+  }
+
+  /** Every instance drops the answers that carry image sets, at commit: a picture's change is theirs too. */
+  private async announce(): Promise<void> {
+    for (const domain of DOMAINS_WITH_IMAGE_SETS) await this.txHost.tx.query('SELECT pg_notify($1, $2)', [CONTENT_CHANNEL, domain]);
   }
 }
 

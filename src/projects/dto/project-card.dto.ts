@@ -1,4 +1,5 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ImageSetDto } from '@/media/dto/image-set.dto';
 
 @ApiSchema({ name: 'ProjectCard' })
 export class ProjectCardDto {
@@ -29,8 +30,17 @@ export class ProjectCardDto {
   @ApiProperty({ description: 'Site-relative path to the project page', example: '/projects/tidewatch' })
   readonly demo!: string;
 
-  @ApiProperty({ example: 'https://images.example.com/projects/tidewatch.png' })
+  @ApiProperty({
+    example: 'https://images.example.com/projects/tidewatch.png',
+    description: 'A URL, or /api/media/{media_id}: an uploaded picture, which `imageSet` then describes',
+  })
   readonly image!: string;
+
+  @ApiPropertyOptional({
+    type: ImageSetDto,
+    description: 'Present when `image` names an uploaded picture: every source a `<picture>` needs',
+  })
+  readonly imageSet?: ImageSetDto;
 
   @ApiProperty({ example: 'Waterschap Rivierenland' })
   readonly client!: string;

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { type ContentDomain, DEFAULT_LANGUAGE, type Language } from '@/content';
+import type { ImageSetDto } from './dto/image-set.dto';
+import { MEDIA_ID } from './dto/media-params.dto';
+import { mediaUrl } from './media-url';
+import { type MediaItem, MediaRepository } from './persistence/media.repository';
+
+/**
+ * The content domains whose reads carry image sets: a change of a picture (added, described,
+ * deleted) changes their answers, on every instance.
+ */
+export const DOMAINS_WITH_IMAGE_SETS: readonly ContentDomain[] = ['projects'];
+
+/** The picture a content URL names, if it names one: `/api/media/{id}`. */
+const mediaIdIn = (url: string): string | undefined => {
+  const id = url.startsWith('/api/media/') ? url.slice('/api/media/'.length) : undefined;
+  return id !== undefined && MEDIA_ID.test(id) ? id : undefined;
+};
+
+/** What content reads carry beside an image URL that names an uploaded picture. */
+@Injectable()
+export class ImageSets {
+  constructor(private readonly media: MediaRepository) {}
+
+  /** The image set of each URL that names a picture, in `language`: one read, however many URLs. */
+  async of(urls: readonly string[], language: Language): Promise<Map<string, ImageSetDto>> {
+    const ids = [...new Set(urls.map(mediaIdIn).filter((id) => id !== undefined))];
+    const items = ids.length === 0 ? [] : await this.media.findMany(ids);
+    return new Map(items.map((item) => [mediaUrl(item.id), imageSetOf(item, language)]));
+  }
+}
+
+function imageSetOf(item: MediaItem, language: Language): ImageSetDto {
+  const srcsetOf = (format: string) =>
+    item.variants
+      .filter((variant) => variant.name.endsWith(`.${format}`))
+      .map((variant) => `${mediaUrl(item.id)}/${variant.name} ${variant.width}w`)
+      .join(', ');
+  return {
+    width: item.width,
+    height: item.height,
+    placeholder: item.placeholder,
+    alt: item.alt[language] ?? item.alt[DEFAULT_LANGUAGE] ?? '',
+    focalPoint: item.focalPoint,
+    sources: [
+      { type: 'image/avif', srcset: srcsetOf('avif') },
+      { type: 'image/webp', srcset: srcsetOf('webp') },
+    ],
+    fallback: `${mediaUrl(item.id)}/${item.width}.${item.fallback}`,
+  };
+}
