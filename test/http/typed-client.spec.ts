@@ -62,6 +62,31 @@ describe('the typed client', () => {
     }
   }, 60_000);
 
+  it('writes the <picture> of an image set: every source absolute, the fallback with its size, the alt escaped', async () => {
+    const imageSet = {
+      width: 600,
+      height: 1000,
+      placeholder: 'AAAA',
+      alt: 'Ledger Lens "on" <a> laptop & more',
+      focalPoint: null,
+      sources: [
+        { type: 'image/avif', srcset: '/api/media/abc/320.avif 320w, /api/media/abc/600.avif 600w' },
+        { type: 'image/webp', srcset: '/api/media/abc/320.webp 320w, /api/media/abc/600.webp 600w' },
+      ],
+      fallback: '/api/media/abc/600.jpg',
+    };
+    const script = `import { pictureHtml } from ${JSON.stringify(join(CLIENT, 'src', 'index.ts'))};
+process.stdout.write(pictureHtml(${JSON.stringify(imageSet)}, 'https://api.example.com', '50vw'));`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT });
+    expect(stdout).toBe(
+      '<picture>' +
+        '<source type="image/avif" srcset="https://api.example.com/api/media/abc/320.avif 320w, https://api.example.com/api/media/abc/600.avif 600w" sizes="50vw">' +
+        '<source type="image/webp" srcset="https://api.example.com/api/media/abc/320.webp 320w, https://api.example.com/api/media/abc/600.webp 600w" sizes="50vw">' +
+        '<img src="https://api.example.com/api/media/abc/600.jpg" width="600" height="1000" alt="Ledger Lens &quot;on&quot; &lt;a> laptop &amp; more" loading="lazy">' +
+        '</picture>',
+    );
+  });
+
   describe('used as a portfolio SPA uses it', () => {
     let testApp: TestApp;
     let origin: string;
@@ -78,6 +103,7 @@ describe('the typed client', () => {
         name: 'Mara Jansen',
         projects: expect.arrayContaining(['tidewatch', 'ledger-lens']),
         firstProject: 'Tidewatch',
+        pictures: [],
         next: 'ledger-lens',
         experience: ['Nordlicht Mobility', 'Polderdata'],
         skillCategories: expect.arrayContaining(['Languages', 'Backend']),

@@ -3,7 +3,7 @@
  * sends a contact message, finds the CV download and reads the flags. Run with the service's
  * address: `node clients/typescript/examples/spa.ts http://localhost:8000`. Prints a summary.
  */
-import { cvDownloadUrl, createPortfolioClient, isValidationError, type ProjectCard } from '../src/index.ts';
+import { cvDownloadUrl, createPortfolioClient, isValidationError, pictureHtml, type ProjectCard } from '../src/index.ts';
 
 const baseUrl = process.argv[2] ?? 'http://localhost:8000';
 const client = createPortfolioClient({ baseUrl });
@@ -39,6 +39,10 @@ process.stdout.write(
     name: profile?.name,
     projects: projects.map((project) => project.slug),
     firstProject: detail?.title,
+    // A card whose image is an uploaded picture carries its image set: one <picture>, no other request.
+    pictures: projects.flatMap((project) =>
+      project.imageSet ? [pictureHtml(project.imageSet, baseUrl, '(min-width: 60rem) 30vw, 100vw')] : [],
+    ),
     next: detail?.navigation.next?.slug ?? null,
     experience: experience.map((entry) => entry.company),
     skillCategories: skills.map((category) => category.title),

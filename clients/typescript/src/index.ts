@@ -9,6 +9,7 @@ export type Schemas = components['schemas'];
 export type Profile = Schemas['Profile'];
 export type ProjectCard = Schemas['ProjectCard'];
 export type ProjectDetail = Schemas['ProjectDetail'];
+export type ImageSet = Schemas['ImageSet'];
 export type WorkEntry = Schemas['WorkEntry'];
 export type SkillCategory = Schemas['SkillCategory'];
 export type Award = Schemas['Award'];
@@ -62,4 +63,27 @@ export async function cvDownloadUrl(client: PortfolioClient, baseUrl: string, la
   const { data, error } = await client.PATCH('/api/download-cv', { body: { lang } });
   if (error !== undefined) throw new Error(isValidationError(error) ? JSON.stringify(error.detail) : error.detail);
   return new URL(data.downloadUrl, baseUrl).href;
+}
+
+const attribute = (value: string | number): string => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The `<picture>` of an uploaded picture's image set, absolute against `baseUrl`: AVIF and WebP
+ * sources with every width, the fallback as `<img>` with its size (no layout shift) and alt, and
+ * `sizes` as the page lays it out.
+ */
+export function pictureHtml(imageSet: ImageSet, baseUrl: string, sizes = '100vw'): string {
+  const absolute = (srcset: string) =>
+    srcset
+      .split(', ')
+      .map((candidate) => {
+        const [url, width] = candidate.split(' ');
+        return `${new URL(url, baseUrl).href} ${width}`;
+      })
+      .join(', ');
+  const sources = imageSet.sources.map(
+    (source) => `<source type="${attribute(source.type)}" srcset="${attribute(absolute(source.srcset))}" sizes="${attribute(sizes)}">`,
+  );
+  const img = `<img src="${attribute(new URL(imageSet.fallback, baseUrl).href)}" width="${imageSet.width}" height="${imageSet.height}" alt="${attribute(imageSet.alt)}" loading="lazy">`;
+  return `<picture>${sources.join('')}${img}</picture>`;
 }
