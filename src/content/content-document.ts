@@ -12,6 +12,8 @@ export interface ProfileItem {
   readonly location?: string;
   readonly email?: string;
   readonly website?: string;
+  /** A picture of the person: an http(s) URL or a path on this site (an uploaded one: /api/media/{media_id}), or "". */
+  readonly photo?: string;
   readonly links?: readonly ProfileLinkItem[];
 }
 

@@ -9,7 +9,7 @@ import { type MediaItem, MediaRepository } from './persistence/media.repository'
  * The content domains whose reads carry image sets: a change of a picture (added, described,
  * deleted) changes their answers, on every instance.
  */
-export const DOMAINS_WITH_IMAGE_SETS: readonly ContentDomain[] = ['projects'];
+export const DOMAINS_WITH_IMAGE_SETS: readonly ContentDomain[] = ['profile', 'projects'];
 
 /** The picture a content URL names, if it names one: `/api/media/{id}`. */
 const mediaIdIn = (url: string): string | undefined => {

@@ -10,6 +10,7 @@ export const PROFILE_DEFAULTS: Omit<Profile, 'name'> = {
   location: '',
   email: '',
   website: '',
+  photo: '',
   links: [],
 };
 

@@ -10,6 +10,7 @@ export function toProfile(profile: Profile): ProfileDto {
     location: profile.location,
     email: profile.email,
     website: profile.website,
+    photo: profile.photo,
     links: profile.links.map(({ label, url }) => ({ label, url })),
   };
 }

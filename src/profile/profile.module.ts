@@ -5,8 +5,10 @@ import { ProfileRepository } from './persistence/profile.repository';
 import { profileFromItem } from './profile-defaults';
 import { ProfileController } from './profile.controller';
 import { ProfileService } from './profile.service';
+import { MediaModule } from '@/media/media.module';
 
 @Module({
+  imports: [MediaModule],
   controllers: [ProfileController],
   providers: [
     ProfileService,

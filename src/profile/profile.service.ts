@@ -1,8 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { ProfileItem } from '@/content';
+import { DEFAULT_LANGUAGE, type ProfileItem } from '@/content';
+import { ImageSets } from '@/media/image-sets';
 import type { ProfileDto } from './dto/profile.dto';
 import type { ReplaceProfileDto, UpdateProfileDto } from './dto/profile-input.dto';
-import { ProfileRepository } from './persistence/profile.repository';
+import { type Profile, ProfileRepository } from './persistence/profile.repository';
 import { profileFromItem } from './profile-defaults';
 import { toProfile } from './profile.mapper';
 import { ContentDomainStore } from '@/content-domain/content-domain-stores';
@@ -10,12 +11,15 @@ import { ContentDomainStore } from '@/content-domain/content-domain-stores';
 @Injectable()
 @ContentDomainStore('profile')
 export class ProfileService {
-  constructor(private readonly profile: ProfileRepository) {}
+  constructor(
+    private readonly profile: ProfileRepository,
+    private readonly imageSets: ImageSets,
+  ) {}
 
   async find(): Promise<ProfileDto> {
     const profile = await this.profile.find();
     if (!profile) throw profileNotSet();
-    return toProfile(profile);
+    return this.read(profile);
   }
 
   /** The profile, or null while none is set: the CV introduces the person when there is one. */
@@ -26,7 +30,7 @@ export class ProfileService {
 
   /** PUT: creates or replaces the profile; what the body leaves out is "" or [], in each language too. */
   async replace(dto: ReplaceProfileDto): Promise<ProfileDto> {
-    return toProfile(await this.profile.save(profileFromItem(dto)));
+    return this.read(await this.profile.save(profileFromItem(dto)));
   }
 
   /** PATCH: the fields given, and in headline and summary only the languages given. */
@@ -38,7 +42,14 @@ export class ProfileService {
       summary: { ...current.summary, ...summary },
     }));
     if (!changed) throw profileNotSet();
-    return toProfile(changed);
+    return this.read(changed);
+  }
+
+  /** The profile as a visitor reads it: with the image set of its photo when the photo is an uploaded picture (alt in English). */
+  private async read(profile: Profile): Promise<ProfileDto> {
+    const dto = toProfile(profile);
+    const imageSet = (await this.imageSets.of([dto.photo], DEFAULT_LANGUAGE)).get(dto.photo);
+    return imageSet ? { ...dto, imageSet } : dto;
   }
 
   /** The profile as a content document carries it, or null. */

@@ -64,6 +64,7 @@ describe('owner content at start-up (the built service, as deployed)', () => {
         location: '',
         email: '',
         website: '',
+        photo: '',
         links: [],
       });
       expect((await json(service, '/api/projects/river-gauge')).body).toMatchObject({

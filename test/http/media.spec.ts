@@ -203,6 +203,18 @@ describe('media on PostgreSQL', () => {
     }
   });
 
+  it("describes the profile's photo when it names a picture, in English", async () => {
+    const admin = (test: request.Test) => test.set('Authorization', `Bearer ${ADMIN_TOKEN}`);
+    const patched = await admin(http().patch('/api/profile')).send({ photo: photo.url }).expect(200);
+    expect(patched.body).toMatchObject({ photo: photo.url, imageSet: { width: 600, height: 1000, fallback: `${photo.url}/600.jpg` } });
+    expect((await http().get('/api/profile').expect(200)).body.imageSet).toEqual(patched.body.imageSet);
+    const exported = (await admin(http().get('/api/admin/content')).expect(200)).body as { profile: object };
+    expect(exported.profile).toMatchObject({ photo: photo.url });
+    expect(exported.profile).not.toHaveProperty('imageSet');
+    await admin(http().patch('/api/profile')).send({ photo: '' }).expect(200);
+    expect((await http().get('/api/profile').expect(200)).body).not.toHaveProperty('imageSet');
+  });
+
   it('sets alt text per language and a focal point, lists newest first, and refuses to delete a picture content uses', async () => {
     const admin = (test: request.Test) => test.set('Authorization', `Bearer ${ADMIN_TOKEN}`);
     const patched = await admin(http().patch(`/api/admin/media/${photo.id}`))

@@ -273,6 +273,7 @@ describe('content writes, on the domain services', () => {
         location: '',
         email: '',
         website: '',
+        photo: '',
         links: [],
       });
       await profile.patch({ headline: { english: 'Engineer' } });

@@ -1652,11 +1652,18 @@ export interface components {
       email: string;
       /** @description Per CV language */
       headline: components['schemas']['LocalisedText'];
+      /** @description Present when `photo` names an uploaded picture (alt in English) */
+      imageSet?: components['schemas']['ImageSet'];
       links: components['schemas']['ProfileLink'][];
       /** @example Utrecht, Netherlands */
       location: string;
       /** @example Mara Jansen */
       name: string;
+      /**
+       * @description A picture of the person: a URL, or /api/media/{media_id} (an uploaded one, which `imageSet` then describes), or "" for none
+       * @example
+       */
+      photo: string;
       /** @description Per CV language */
       summary: components['schemas']['LocalisedText'];
       /**
@@ -1702,6 +1709,8 @@ export interface components {
        * @example Mara Jansen
        */
       name: string;
+      /** @description A picture of the person: an absolute http(s) URL or a path on this site (an uploaded picture: /api/media/{media_id}); "" for none */
+      photo?: string;
       summary?: components['schemas']['ProfileSummaryInput'];
       /**
        * @description An absolute http(s) URL, or "" for none
@@ -1728,6 +1737,8 @@ export interface components {
        * @example Mara Jansen
        */
       name?: string;
+      /** @description A picture of the person: an absolute http(s) URL or a path on this site (an uploaded picture: /api/media/{media_id}); "" for none */
+      photo?: string;
       summary?: components['schemas']['ProfileSummaryInput'];
       /**
        * @description An absolute http(s) URL, or "" for none

@@ -12,6 +12,7 @@ import { SkillProjectLinks1796400000000 } from './1796400000000-SkillProjectLink
 import { RevisionChanges1796500000000 } from './1796500000000-RevisionChanges';
 import { ChangeAnnouncementsNameTheirWrite1796600000000 } from './1796600000000-ChangeAnnouncementsNameTheirWrite';
 import { Media1796700000000 } from './1796700000000-Media';
+import { ProfilePhoto1796800000000 } from './1796800000000-ProfilePhoto';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   RevisionChanges1796500000000,
   ChangeAnnouncementsNameTheirWrite1796600000000,
   Media1796700000000,
+  ProfilePhoto1796800000000,
 ];

@@ -7,6 +7,7 @@ import {
   IsNestedObject,
   IsOmittable,
   NestedListField,
+  SitePathOrUrlField,
   TextField,
   TrimmedTextField,
 } from '@/common/validation/validation.decorators';
@@ -53,6 +54,13 @@ export class ReplaceProfileDto {
 
   @HttpUrlField({ max: 200, absent: 'empty', example: 'https://marajansen.example' })
   readonly website?: string;
+
+  @SitePathOrUrlField({
+    max: 2048,
+    description:
+      'A picture of the person: an absolute http(s) URL or a path on this site (an uploaded picture: /api/media/{media_id}); "" for none',
+  })
+  readonly photo?: string;
 
   @NestedListField(ProfileLinkInputDto, { maxItems: 20 })
   readonly links?: ProfileLinkInputDto[];

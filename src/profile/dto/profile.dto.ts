@@ -1,4 +1,5 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ImageSetDto } from '@/media/dto/image-set.dto';
 import { DEMO_CONTENT, type Localised } from '@/content';
 import { PerLanguageModel } from '@/content-domain/translations';
 
@@ -36,6 +37,16 @@ export class ProfileDto {
 
   @ApiProperty({ description: 'An absolute http(s) URL, or "" for none', example: 'https://marajansen.example' })
   readonly website!: string;
+
+  @ApiProperty({
+    description:
+      'A picture of the person: a URL, or /api/media/{media_id} (an uploaded one, which `imageSet` then describes), or "" for none',
+    example: '',
+  })
+  readonly photo!: string;
+
+  @ApiPropertyOptional({ type: ImageSetDto, description: 'Present when `photo` names an uploaded picture (alt in English)' })
+  readonly imageSet?: ImageSetDto;
 
   @ApiProperty({ type: [ProfileLinkDto] })
   readonly links!: ProfileLinkDto[];

@@ -31,6 +31,9 @@ export class ProfileEntity {
   @Column({ type: 'text', default: '' })
   website!: string;
 
+  @Column({ type: 'text', default: '' })
+  photo!: string;
+
   @Column({ type: 'jsonb', default: () => "'[]'" })
   links!: ProfileLink[];
 
