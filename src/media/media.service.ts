@@ -81,11 +81,9 @@ export class MediaService {
     const key = `${id}/${name}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const item = await this.media.find(id);
-    const variant = item?.variants.find((candidate) => candidate.name === name);
-    const body = variant && (await this.media.body(id, name));
-    if (!variant || !body) throw new NotFoundException({ detail: `Media ${id} has no variant ${name}` });
-    const bytes = new MediaBytes(body, variant.type, `"${id}-${name}"`);
+    const variant = await this.media.variant(id, name);
+    if (!variant) throw new NotFoundException({ detail: `Media ${id} has no variant ${name}` });
+    const bytes = new MediaBytes(variant.body, variant.type, `"${id}-${name}"`);
     this.cache.keep(key, bytes);
     return bytes;
   }

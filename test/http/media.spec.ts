@@ -85,7 +85,7 @@ describe('media on PostgreSQL', () => {
     const urls = [photo.variants[1].url, `${photo.url}?w=300`];
     for (const url of urls) await http().get(url).set('Accept', 'image/webp').expect(200);
     const repository = onDatabase.testApp.app.get(MediaRepository);
-    const reads = [vi.spyOn(repository, 'body'), vi.spyOn(repository, 'find')];
+    const reads = [vi.spyOn(repository, 'variant'), vi.spyOn(repository, 'find')];
     for (const url of [...urls, ...urls]) await http().get(url).set('Accept', 'image/webp').expect(200);
     for (const read of reads) {
       expect(read).not.toHaveBeenCalled();

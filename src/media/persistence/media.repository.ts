@@ -35,9 +35,10 @@ export abstract class MediaRepository {
   abstract list(limit: number, before?: string): Promise<MediaItem[]>;
   /** Keeps a processed picture; answers whether it was new (the same bytes again find the item kept). */
   abstract add(image: ProcessedImage): Promise<{ item: MediaItem; created: boolean }>;
-  /** The bytes of one variant, if the item has it. */
-  abstract body(id: string, name: string): Promise<Buffer | undefined>;
-  abstract update(id: string, change: (current: MediaItem) => MediaChanges): Promise<MediaItem | undefined>;
+  /** One variant's media type and bytes, if the item has it: one read. */
+  abstract variant(id: string, name: string): Promise<{ type: string; body: Buffer } | undefined>;
+  /** Changes what an owner describes of an item, from what it is now, atomically. */
+  abstract update(id: string, change: (current: Required<MediaChanges>) => MediaChanges): Promise<MediaItem | undefined>;
   abstract remove(id: string): Promise<boolean>;
 }
 
@@ -47,7 +48,7 @@ export class NoMedia extends MediaRepository {
   find = () => Promise.resolve(undefined);
   findMany = () => Promise.resolve([]);
   list = () => Promise.resolve([]);
-  body = () => Promise.resolve(undefined);
+  variant = () => Promise.resolve(undefined);
   add = refuseWrite;
   update = refuseWrite;
   remove = refuseWrite;

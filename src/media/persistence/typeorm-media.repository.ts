@@ -69,16 +69,18 @@ class TypeOrmMediaRepository extends MediaRepository {
     });
   }
 
-  async body(id: string, name: string): Promise<Buffer | undefined> {
-    const row = await this.variants.findOne({ where: { mediaId: id, name }, select: { body: true, mediaId: true, name: true } });
-    return row?.body;
+  async variant(id: string, name: string): Promise<{ type: string; body: Buffer } | undefined> {
+    return (
+      (await this.variants.findOne({ where: { mediaId: id, name }, select: { mediaId: true, name: true, type: true, body: true } })) ??
+      undefined
+    );
   }
 
-  update(id: string, change: (current: MediaItem) => MediaChanges): Promise<MediaItem | undefined> {
+  update(id: string, change: (current: Required<MediaChanges>) => MediaChanges): Promise<MediaItem | undefined> {
     return this.txHost.withTransaction(async () => {
       const current = await this.items.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!current) return undefined;
-      await this.items.update({ id }, change((await this.find(id))!));
+      await this.items.update({ id }, change(current));
       await this.announce();
       return this.find(id);
     });
