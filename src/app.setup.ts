@@ -26,6 +26,7 @@ import type { ServiceHttpAdapter } from './common/http/service-http-adapter';
 import { WindowStorage } from './common/rate-limit/window-storage';
 import { publicReadEdge } from './read-model/public-read-edge';
 import { ReadModel } from './read-model/read-model';
+import { MediaEdge } from './media/media-edge';
 
 /** The explorer's sections, in its order: the content domains first, as they declare themselves. */
 const EXPLORER_SECTIONS: OpenApiSections = [
@@ -111,7 +112,7 @@ export function configureApp(app: NestExpressApplication): void {
   adapter.answerEveryRequestWith(fixedHeaders);
   adapter.answerFirstWith(
     publicReadEdge({
-      readModel: app.get(ReadModel),
+      answers: [app.get(ReadModel), app.get(MediaEdge)],
       fixedHeaders,
       limits: app.get<ConfigType<typeof limitsConfig>>(limitsConfig.KEY).rateLimitEnabled ? app.get(WindowStorage) : null,
       clientAddress: clientAddressBy(expressApp),

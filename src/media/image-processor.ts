@@ -9,7 +9,7 @@ export type UploadType = keyof typeof UPLOAD_TYPES;
 
 /** The most pixels an upload may have: checked from its header, before anything is decoded. */
 export const MAX_PIXELS = 40_000_000;
-/** The widths a page asks for; an image gets those not wider than itself, and its own width. */
+/** The widths a page asks for; an image gets those not wider than itself, and its own width when that is at most the widest. */
 export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 /** How many uploads an instance decodes and encodes at once; others wait their turn. */
 const PROCESSED_AT_ONCE = 2;
@@ -95,7 +95,7 @@ export class ImageProcessor {
       const resized = fromPixels().resize({ width, withoutEnlargement: true });
       const encoded =
         format === 'avif'
-          ? resized.avif({ quality: 50 })
+          ? resized.avif({ quality: 50, effort: 2 })
           : format === 'webp'
             ? resized.webp({ quality: 75 })
             : format === 'png'
@@ -104,7 +104,9 @@ export class ImageProcessor {
       const { data, info: out } = await encoded.toBuffer({ resolveWithObject: true });
       return { width: out.width, height: out.height, format, body: data };
     };
-    const widths = [...VARIANT_WIDTHS.filter((width) => width < info.width), info.width];
+    const widest = VARIANT_WIDTHS.at(-1)!;
+    // Never wider than the picture; its own width too when a page could ask for no more than that.
+    const widths = [...VARIANT_WIDTHS.filter((width) => width < info.width), ...(info.width <= widest ? [info.width] : [])];
     const variants: ImageVariant[] = [];
     // One size at a time: the peak memory is one decoded image and one encoding.
     for (const width of widths) for (const format of ['avif', 'webp'] as const) variants.push(await encode(format, width));

@@ -1,33 +1,34 @@
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isFreshFor } from '@/common/http/conditional-requests';
 import { WrittenAnswer } from '@/common/http/written-answer';
+import type { WireHeaders } from '@/read-model/prepared-body';
 
 /** A variant's bytes never change: its URL names the uploaded bytes and the encoding. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** One variant's bytes as served: immutable, with its ETag; 304 when If-None-Match names it. */
+/**
+ * One variant's bytes as served: immutable, with its ETag; 304 when If-None-Match names it. Its
+ * headers are listed once, so that sending it, from the pipeline or at the edge, is one writeHead().
+ */
 export class MediaBytes extends WrittenAnswer {
+  private readonly notModifiedHeaders: WireHeaders;
+  private readonly headers: WireHeaders;
+
   constructor(
     readonly body: Buffer,
     readonly type: string,
     readonly etag: string,
     /** Set on the negotiating URL, whose answer depends on the Accept header. */
-    private readonly negotiated = false,
+    negotiated = false,
   ) {
     super();
+    this.notModifiedHeaders = ['Cache-Control', IMMUTABLE, 'ETag', etag, ...(negotiated ? ['Vary', 'Accept'] : [])];
+    this.headers = [...this.notModifiedHeaders, 'Content-Type', type, 'Content-Length', body.length];
   }
 
-  writeTo(req: Request, res: Response): void {
-    res.setHeader('Cache-Control', IMMUTABLE);
-    res.setHeader('ETag', this.etag);
-    if (this.negotiated) res.setHeader('Vary', 'Accept');
-    if (req.fresh) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
-    res.setHeader('Content-Type', this.type);
-    res.setHeader('Content-Length', this.body.length);
-    res.end(this.body);
+  writeTo(req: IncomingMessage, res: ServerResponse, leading: WireHeaders = []): void {
+    if (isFreshFor(req, { etag: this.etag })) res.writeHead(304, [...leading, ...this.notModifiedHeaders]).end();
+    else res.writeHead(200, [...leading, ...this.headers]).end(this.body);
   }
 }
 

@@ -1,22 +1,42 @@
 import { Module } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { mediaConfig } from '@/config/media.config';
 import { storageFor } from '@/database/storage-for';
 import { ImageSets } from './image-sets';
 import { MediaAdminController } from './media-admin.controller';
+import { MediaEdge } from './media-edge';
+import { MediaRetention } from './media-retention.service';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
-import { MediaRepository, NoMedia } from './persistence/media.repository';
+import { azureMediaBlobs } from './persistence/azure-media-blobs';
+import { MediaBlobs } from './persistence/media-blobs';
+import { MediaRepository } from './persistence/media.repository';
+import { ShippedMedia } from './persistence/shipped-media';
 
 /** The owner's pictures: uploaded once, served in every size and format a page needs. */
 @Module({
   controllers: [MediaController, MediaAdminController],
   providers: [
     MediaService,
+    MediaEdge,
+    MediaRetention,
     ImageSets,
-    storageFor(MediaRepository, {
-      postgres: async () => (await import('./persistence/typeorm-media.repository.js')).typeOrmMedia,
-      none: () => new NoMedia(),
-    }),
+    { provide: ShippedMedia, useFactory: () => new ShippedMedia() },
+    {
+      provide: MediaBlobs,
+      inject: [mediaConfig.KEY],
+      useFactory: ({ azureBlob }: ConfigType<typeof mediaConfig>): Promise<MediaBlobs> | null =>
+        azureBlob ? azureMediaBlobs(azureBlob.connectionString, azureBlob.container) : null,
+    },
+    storageFor<MediaRepository, [MediaBlobs | null, ShippedMedia]>(
+      MediaRepository,
+      {
+        postgres: async () => (await import('./persistence/typeorm-media.repository.js')).typeOrmMedia,
+        none: (_blobs, shipped) => shipped,
+      },
+      [MediaBlobs, ShippedMedia],
+    ),
   ],
-  exports: [ImageSets],
+  exports: [ImageSets, MediaEdge],
 })
 export class MediaModule {}

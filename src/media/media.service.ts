@@ -57,14 +57,18 @@ export class MediaService {
     return this.withUses(updated);
   }
 
-  /** Refused (409) while content names it. */
+  /**
+   * Refused (409) while content names it. Otherwise hidden, and its bytes go at once unless a kept
+   * revision names it: then a restore of that revision brings it back.
+   */
   async remove(id: string): Promise<void> {
     const uses = (await this.usesOf([id])).get(id) ?? [];
     if (uses.length > 0) {
       const named = uses.map((use) => (use.id === null ? use.domain : `${use.domain} ${use.id}`)).join(', ');
       throw new ConflictException({ detail: `Media ${id} is used by ${named}` });
     }
-    if (!(await this.media.remove(id))) throw mediaNotFound(id);
+    if (!(await this.media.hide(id))) throw mediaNotFound(id);
+    await this.media.purgeForgotten([id]);
     this.cache.forget(id);
     this.imageSetsChanged();
   }
@@ -78,14 +82,19 @@ export class MediaService {
 
   /** One variant (`640.avif`). */
   async variant(id: string, name: string): Promise<MediaBytes> {
-    const key = `${id}/${name}`;
-    const cached = this.cache.get(key);
+    const cached = this.hotVariant(id, name);
     if (cached) return cached;
+    const key = `${id}/${name}`;
     const variant = await this.media.variant(id, name);
     if (!variant) throw new NotFoundException({ detail: `Media ${id} has no variant ${name}` });
     const bytes = new MediaBytes(variant.body, variant.type, `"${id}-${name}"`);
     this.cache.keep(key, bytes);
     return bytes;
+  }
+
+  /** One variant (`640.avif`), if it is in memory now. */
+  hotVariant(id: string, name: string): MediaBytes | undefined {
+    return this.cache.get(`${id}/${name}`);
   }
 
   /**

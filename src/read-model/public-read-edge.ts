@@ -10,12 +10,31 @@ import type { FixedHeaders } from '@/common/http/fixed-headers';
 import type { FrontDoor } from '@/common/http/service-http-adapter';
 import type { WindowStorage } from '@/common/rate-limit/window-storage';
 import type { HttpMetrics } from '@/common/telemetry/http-metrics.middleware';
+import type { RateLimitSpec } from '@/common/rate-limit/rate-limit.decorator';
 import type { WireHeaders } from './prepared-body';
-import type { PublicReadRoute } from './public-read-routes';
-import type { Answer, ReadModel } from './read-model';
+
+/** The route a request answered at the edge belongs to: what its log line, its limit and its answer's headers are. */
+export interface EdgeRoute {
+  /** The handler, as its rate-limit counters name it. */
+  handler: string;
+  limit: RateLimitSpec;
+  headers: FixedHeaders;
+}
+
+/** An answer ready to be sent as it is (a read model's answer has this shape). */
+export interface EdgeAnswer {
+  read: { route: EdgeRoute; pattern: string | undefined };
+  body: { writeTo(req: IncomingMessage, res: ServerResponse, leading: WireHeaders): void };
+}
+
+/** What holds answers the edge may send: the read model, the hot pictures. */
+export interface AnswersAtTheEdge {
+  answerTo(url: string): EdgeAnswer | undefined;
+}
 
 export interface PublicReadEdgeOptions {
-  readModel: ReadModel;
+  /** Asked in turn; the first answer found is sent. */
+  answers: readonly AnswersAtTheEdge[];
   /** What every answer of the service carries before its own headers: helmet's and CORS's. */
   fixedHeaders: FixedHeaders;
   /** Where the throttler counts; null when rate limits are off (RATE_LIMIT_ENABLED=false). */
@@ -32,7 +51,7 @@ const RATE_LIMITED_HEADERS = ['Content-Type', 'application/json; charset=utf-8',
 
 /**
  * Public reads answered at the HTTP server's front door, before Express and Nest: a GET of a URL
- * the read model holds an answer for is answered here, doing exactly what the full pipeline does
+ * the read model (or the pictures' cache) holds an answer for is answered here, doing exactly what the full pipeline does
  * for it (request id, helmet's and CORS's headers, one hit of the route's rate limit in the
  * throttler's storage, ETag and 304, the encoding, one log line and the metrics) with nothing
  * computed per request that can be computed once: the headers are lists made in advance, written
@@ -41,16 +60,30 @@ const RATE_LIMITED_HEADERS = ['Content-Type', 'application/json; charset=utf-8',
  * served here.
  */
 export function publicReadEdge(options: PublicReadEdgeOptions): FrontDoor {
-  const { readModel, limits, clientAddress, logger, metrics } = options;
+  const { answers, limits, clientAddress, logger, metrics } = options;
   const fixedHeaders = options.fixedHeaders.flat();
-  const routeHeaders = new WeakMap<PublicReadRoute, WireHeaders>();
-  const headersOf = (route: PublicReadRoute): WireHeaders => {
+  const routeHeaders = new WeakMap<EdgeRoute, WireHeaders>();
+  const headersOf = (route: EdgeRoute): WireHeaders => {
     let headers = routeHeaders.get(route);
     if (!headers) routeHeaders.set(route, (headers = route.headers.flat()));
     return headers;
   };
 
-  const finish = (req: IncomingMessage, res: ServerResponse, answer: Answer, startedAt: number, counted: CountedHit | undefined): void => {
+  const answerTo = (url: string): EdgeAnswer | undefined => {
+    for (const source of answers) {
+      const answer = source.answerTo(url);
+      if (answer) return answer;
+    }
+    return undefined;
+  };
+
+  const finish = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    answer: EdgeAnswer,
+    startedAt: number,
+    counted: CountedHit | undefined,
+  ): void => {
     const { pattern, route } = answer.read;
     logRequest(logger, req, res, () => pattern, startedAt);
     metrics?.observe(req, res, () => pattern, startedAt);
@@ -67,7 +100,7 @@ export function publicReadEdge(options: PublicReadEdgeOptions): FrontDoor {
   return (req, res, next) => {
     // A GET with a body goes through the pipeline, whose body rules may answer 413, 415 or 422 for it.
     if (req.method !== 'GET' || carriesBody(req)) return next();
-    const answer = readModel.answerTo(req.url!); // a server's request always has its URL
+    const answer = answerTo(req.url!); // a server's request always has its URL
     if (!answer) return next();
     const startedAt = performance.now();
     assignRequestId(req);

@@ -37,6 +37,7 @@ describe('public content from the built-in data set', () => {
         'demo',
         'description',
         'image',
+        'imageSet',
         'impact',
         'longDescription',
         'slug',

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ReadModel } from '@/read-model/read-model';
 import { ReadModelInterceptor } from '@/read-model/read-model.interceptor';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
+import request from 'supertest';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
 interface RawAnswer {
@@ -161,6 +162,70 @@ describe('public reads at the edge and through the pipeline', () => {
     // HEAD and the unseen URL reached the handler's interceptor; the body was refused by the pipeline's parser before it.
     expect(intercepted.mock.calls.length).toBe(2);
     intercepted.mockRestore();
+  });
+  describe('hot pictures', () => {
+    const MEDIA_LIMIT = 600;
+    let variants: string[];
+
+    beforeAll(async () => {
+      const cards = JSON.parse((await get('/api/projects', { 'X-Forwarded-For': nextClient() })).body.toString()) as {
+        imageSet: { sources: { srcset: string }[] };
+      }[];
+      variants = cards.flatMap((card) =>
+        card.imageSet.sources.flatMap((source) => source.srcset.split(', ').map((entry) => entry.split(' ')[0])),
+      );
+    });
+
+    /** A variant not served yet goes through the pipeline, which keeps it in memory; then the edge answers it, Express never seeing the request. */
+    async function bothWays(headers: Record<string, string>, beforeEach: (client: string) => Promise<void> = async () => {}) {
+      const path = variants.pop()!;
+      const expressHandled = vi.spyOn(testApp.app.getHttpAdapter().getInstance() as unknown as { handle: () => void }, 'handle');
+      const [pipelineClient, edgeClient] = [nextClient(), nextClient()];
+      await beforeEach(pipelineClient);
+      await beforeEach(edgeClient);
+      expressHandled.mockClear();
+      const throughPipeline = await get(path, { ...headers, 'X-Forwarded-For': pipelineClient });
+      const pipelineRan = expressHandled.mock.calls.length;
+      await get(path, { 'X-Forwarded-For': nextClient() });
+      expressHandled.mockClear();
+      const fromTheEdge = await get(path, { ...headers, 'X-Forwarded-For': edgeClient });
+      const edgeRanExpress = expressHandled.mock.calls.length;
+      expressHandled.mockRestore();
+      expect([pipelineRan, edgeRanExpress]).toEqual([1, 0]);
+      return { throughPipeline, fromTheEdge };
+    }
+
+    it('answer a variant with the same 200, bytes and headers', async () => {
+      const { throughPipeline, fromTheEdge } = await bothWays({ 'X-Request-Id': 'same-id', Origin: 'https://site.example' });
+      expect(throughPipeline.status).toBe(200);
+      expect(fromTheEdge).toEqual(throughPipeline);
+    });
+
+    it('answer a variant with the same 304 for the ETag another instance gave', async () => {
+      const path = variants.at(-1)!;
+      const other = await createTestApp({ env: { DATABASE_URL: onDatabase.database.url } });
+      try {
+        const etag = (await request(other.server).get(path).expect(200)).headers.etag;
+        const { throughPipeline, fromTheEdge } = await bothWays({ 'If-None-Match': etag, 'X-Request-Id': 'same-id' });
+        expect(throughPipeline.status).toBe(304);
+        expect(fromTheEdge).toEqual(throughPipeline);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('count the same limit: the same 429 once the client has spent its reads', async () => {
+      const spent = variants[0];
+      variants.shift();
+      const spend = async (who: string) => {
+        for (let i = 0; i < MEDIA_LIMIT; i += 1) await get(spent, { 'X-Forwarded-For': who });
+      };
+      const { throughPipeline, fromTheEdge } = await bothWays({ 'X-Request-Id': 'same-id' }, spend);
+      expect(throughPipeline.status).toBe(429);
+      const withoutRetryAfter = (answer: RawAnswer) => answer.headers.filter(([name]) => name !== 'Retry-After');
+      expect(withoutRetryAfter(fromTheEdge)).toEqual(withoutRetryAfter(throughPipeline));
+      expect(fromTheEdge.body).toEqual(throughPipeline.body);
+    });
   });
 });
 

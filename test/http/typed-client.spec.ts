@@ -103,7 +103,11 @@ process.stdout.write(pictureHtml(${JSON.stringify(imageSet)}, 'https://api.examp
         name: 'Mara Jansen',
         projects: expect.arrayContaining(['tidewatch', 'ledger-lens']),
         firstProject: 'Tidewatch',
-        pictures: [],
+        pictures: expect.arrayContaining([
+          expect.stringMatching(
+            new RegExp(`^<picture><source type="image/avif" srcset="${origin}/api/media/[0-9a-f]{24}/320\\.avif 320w, `),
+          ),
+        ]),
         next: 'ledger-lens',
         experience: ['Nordlicht Mobility', 'Polderdata'],
         skillCategories: expect.arrayContaining(['Languages', 'Backend']),

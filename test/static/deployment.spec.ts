@@ -21,6 +21,7 @@ const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as
       command?: string[];
       stop_grace_period?: string;
       image?: string;
+      profiles?: string[];
       env_file?: { path: string; required: boolean }[];
       healthcheck?: { test: string[] };
     }
@@ -45,8 +46,10 @@ const apiEnv = Object.fromEntries(
 );
 
 describe('docker-compose.yml', () => {
-  it('runs the api with PostgreSQL, Redis, a mail catcher and a migration step', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['api', 'mailpit', 'migrate', 'postgres', 'redis']);
+  it('runs the api with PostgreSQL, Redis, a mail catcher and a migration step, and Azurite behind a profile', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['api', 'azurite', 'mailpit', 'migrate', 'postgres', 'redis']);
+    expect(compose.services.azurite.profiles).toEqual(['azure-blob']);
+    expect(apiEnv.AZURE_STORAGE_CONNECTION_STRING).toContain('BlobEndpoint=http://azurite:10000/devstoreaccount1;');
     expect(compose.services.api.ports).toEqual(['127.0.0.1:8000:8000']);
     expect(compose.services.mailpit.ports).toEqual(['127.0.0.1:8025:8025']);
   });
@@ -60,7 +63,7 @@ describe('docker-compose.yml', () => {
 
   it('pins every image it pulls to a version', () => {
     const images = Object.values(compose.services).flatMap((service) => (service.image ? [service.image] : []));
-    expect(images).toHaveLength(3);
+    expect(images).toHaveLength(4);
     for (const image of images) expect(image).toMatch(/:v?\d+\.\d+(\.\d+)?(-[a-z]+)?$/);
   });
 
@@ -97,8 +100,10 @@ describe('docker-compose.yml', () => {
     const overridable = Object.entries(compose.services.api.environment ?? {}).filter(([, value]) => /^\$\{[A-Z_]+:-/.test(value));
     expect(overridable.map(([name]) => name).sort()).toEqual([
       'APP_ENV',
+      'AZURE_STORAGE_CONNECTION_STRING',
       'CONTACT_RECIPIENT',
       'MAIL_FROM',
+      'MEDIA_STORAGE',
       'SMTP_HOST',
       'SMTP_PORT',
       'TRUST_PROXY',

@@ -13,6 +13,7 @@ import { RevisionChanges1796500000000 } from './1796500000000-RevisionChanges';
 import { ChangeAnnouncementsNameTheirWrite1796600000000 } from './1796600000000-ChangeAnnouncementsNameTheirWrite';
 import { Media1796700000000 } from './1796700000000-Media';
 import { ProfilePhoto1796800000000 } from './1796800000000-ProfilePhoto';
+import { MediaKeptByHistory1796900000000 } from './1796900000000-MediaKeptByHistory';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   ChangeAnnouncementsNameTheirWrite1796600000000,
   Media1796700000000,
   ProfilePhoto1796800000000,
+  MediaKeptByHistory1796900000000,
 ];

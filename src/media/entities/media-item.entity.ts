@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, OneToMany, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, DeleteDateColumn, Entity, OneToMany, PrimaryColumn } from 'typeorm';
 import type { MediaVariantEntity } from './media-variant.entity';
 
 /** An uploaded picture, processed once: its id is derived from the uploaded bytes. */
@@ -34,6 +34,10 @@ export class MediaItemEntity {
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
+
+  /** When the owner deleted it: hidden from then on, its bytes kept while a kept revision names it. */
+  @DeleteDateColumn({ type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
 
   @OneToMany('MediaVariantEntity', (variant: MediaVariantEntity) => variant.item)
   variants!: MediaVariantEntity[];

@@ -23,8 +23,9 @@ export class MediaVariantEntity {
   @Column({ type: 'integer' })
   bytes!: number;
 
-  @Column({ type: 'bytea', select: false })
-  body!: Buffer;
+  /** Null when the bytes are kept as a blob (MEDIA_STORAGE=azure-blob). */
+  @Column({ type: 'bytea', nullable: true, select: false })
+  body!: Buffer | null;
 
   @ManyToOne('MediaItemEntity', (item: MediaItemEntity) => item.variants, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'media_id' })

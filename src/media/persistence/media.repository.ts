@@ -1,4 +1,3 @@
-import { refuseWrite } from '@/content-store/document-collection';
 import type { ProcessedImage } from '@/media/image-processor';
 
 export interface MediaVariantInfo {
@@ -25,7 +24,7 @@ export interface MediaItem {
 
 export type MediaChanges = Partial<Pick<MediaItem, 'alt' | 'focalPoint'>>;
 
-/** Where the owner's pictures are kept. Without a database none are, and every write answers 503. */
+/** Where the owner's pictures are kept. Without a database only the shipped ones are, and every write answers 503. */
 export abstract class MediaRepository {
   /** False without a database: an upload is refused (503) before it is processed. */
   abstract readonly acceptsWrites: boolean;
@@ -39,17 +38,11 @@ export abstract class MediaRepository {
   abstract variant(id: string, name: string): Promise<{ type: string; body: Buffer } | undefined>;
   /** Changes what an owner describes of an item, from what it is now, atomically. */
   abstract update(id: string, change: (current: Required<MediaChanges>) => MediaChanges): Promise<MediaItem | undefined>;
-  abstract remove(id: string): Promise<boolean>;
-}
-
-/** Without a database: no pictures, and no writes. */
-export class NoMedia extends MediaRepository {
-  readonly acceptsWrites = false;
-  find = () => Promise.resolve(undefined);
-  findMany = () => Promise.resolve([]);
-  list = () => Promise.resolve([]);
-  variant = () => Promise.resolve(undefined);
-  add = refuseWrite;
-  update = refuseWrite;
-  remove = refuseWrite;
+  /** Deleted by the owner: no longer listed or served, but kept while a kept revision names it. */
+  abstract hide(id: string): Promise<boolean>;
+  /**
+   * Deletes, bytes and all, the hidden pictures (of `ids`, or all) that no kept revision of the
+   * content history names; answers their ids.
+   */
+  abstract purgeForgotten(ids?: readonly string[]): Promise<string[]>;
 }

@@ -1,21 +1,31 @@
 import type { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { In, LessThan, type Repository } from 'typeorm';
+import { In, IsNull, LessThan, type Repository } from 'typeorm';
 import type { PostgresAdapter } from '@/database/storage-for';
 import { MediaItemEntity } from '@/media/entities/media-item.entity';
 import { MediaVariantEntity } from '@/media/entities/media-variant.entity';
 import { MEDIA_TYPES, type ProcessedImage } from '@/media/image-processor';
 import { DOMAINS_WITH_IMAGE_SETS } from '@/media/image-sets';
 import { CONTENT_CHANNEL } from '@/read-model/content-changes.listener';
+import { blobName, type MediaBlobs } from './media-blobs';
 import { type MediaChanges, type MediaItem, MediaRepository } from './media.repository';
+import type { ShippedMedia } from './shipped-media';
 
 const BY_NAME = { variants: { width: 'ASC', name: 'ASC' } } as const;
 
-/** The `media_items` table, each row with its `media_variants` (their bytes read one at a time, when served). */
+/**
+ * The `media_items` table, each row with its `media_variants` (their bytes read one at a time, when
+ * served), in the rows or, given `blobs`, as blobs written before the rows. What is not here may be
+ * one of the shipped pictures.
+ */
 class TypeOrmMediaRepository extends MediaRepository {
   readonly acceptsWrites = true;
 
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly blobs: MediaBlobs | null,
+    private readonly shipped: ShippedMedia,
+  ) {
     super();
   }
 
@@ -28,11 +38,13 @@ class TypeOrmMediaRepository extends MediaRepository {
   }
 
   async find(id: string): Promise<MediaItem | undefined> {
-    return (await this.items.findOne({ where: { id }, relations: { variants: true }, order: BY_NAME })) ?? undefined;
+    return (await this.items.findOne({ where: { id }, relations: { variants: true }, order: BY_NAME })) ?? this.shipped.find(id);
   }
 
-  findMany(ids: readonly string[]): Promise<MediaItem[]> {
-    return this.items.find({ where: { id: In([...ids]) }, relations: { variants: true }, order: { id: 'ASC', ...BY_NAME } });
+  async findMany(ids: readonly string[]): Promise<MediaItem[]> {
+    const stored = await this.items.find({ where: { id: In([...ids]) }, relations: { variants: true }, order: { id: 'ASC', ...BY_NAME } });
+    const found = new Set(stored.map((item) => item.id));
+    return [...stored, ...(await this.shipped.findMany(ids.filter((id) => !found.has(id))))];
   }
 
   async list(limit: number, before?: string): Promise<MediaItem[]> {
@@ -46,22 +58,33 @@ class TypeOrmMediaRepository extends MediaRepository {
     });
   }
 
-  add(image: ProcessedImage): Promise<{ item: MediaItem; created: boolean }> {
+  async add(image: ProcessedImage): Promise<{ item: MediaItem; created: boolean }> {
+    const { id, width, height, fallback, placeholder } = image;
+    const names = image.variants.map((variant) => `${variant.width}.${variant.format}`);
+    if (this.blobs && !(await this.items.existsBy({ id }))) {
+      for (const [i, variant] of image.variants.entries())
+        await this.blobs.write(blobName(id, names[i]), MEDIA_TYPES[variant.format], variant.body);
+    }
     return this.txHost.withTransaction(async () => {
-      const kept = await this.find(image.id);
-      if (kept) return { item: kept, created: false };
-      const { id, width, height, fallback, placeholder } = image;
+      const kept = await this.items.findOne({ where: { id }, withDeleted: true, lock: { mode: 'pessimistic_write' } });
+      if (kept?.deletedAt === null) return { item: (await this.find(id))!, created: false };
+      if (kept) {
+        // Uploaded again after a delete, before its bytes went: the same picture, back.
+        await this.items.restore({ id });
+        await this.announce();
+        return { item: (await this.find(id))!, created: true };
+      }
       const original = image.variants.find((variant) => variant.format === fallback)!;
       await this.items.insert({ id, width, height, fallback, placeholder, bytes: original.body.length });
       await this.variants.insert(
-        image.variants.map((variant) => ({
+        image.variants.map((variant, i) => ({
           mediaId: id,
-          name: `${variant.width}.${variant.format}`,
+          name: names[i],
           width: variant.width,
           height: variant.height,
           type: MEDIA_TYPES[variant.format],
           bytes: variant.body.length,
-          body: variant.body,
+          body: this.blobs ? null : variant.body,
         })),
       );
       await this.announce();
@@ -70,10 +93,15 @@ class TypeOrmMediaRepository extends MediaRepository {
   }
 
   async variant(id: string, name: string): Promise<{ type: string; body: Buffer } | undefined> {
-    return (
-      (await this.variants.findOne({ where: { mediaId: id, name }, select: { mediaId: true, name: true, type: true, body: true } })) ??
-      undefined
-    );
+    const stored = await this.variants
+      .createQueryBuilder('variant')
+      .innerJoin('variant.item', 'item', 'item.deletedAt IS NULL')
+      .select(['variant.type', 'variant.body'])
+      .where('variant.mediaId = :id AND variant.name = :name', { id, name })
+      .getOne();
+    if (!stored) return this.shipped.variant(id, name);
+    const body = stored.body ?? (await this.blobs?.read(blobName(id, name)));
+    return body && { type: stored.type, body };
   }
 
   update(id: string, change: (current: Required<MediaChanges>) => MediaChanges): Promise<MediaItem | undefined> {
@@ -86,12 +114,32 @@ class TypeOrmMediaRepository extends MediaRepository {
     });
   }
 
-  remove(id: string): Promise<boolean> {
+  hide(id: string): Promise<boolean> {
     return this.txHost.withTransaction(async () => {
-      const removed = ((await this.items.delete({ id })).affected ?? 0) > 0;
-      if (removed) await this.announce();
-      return removed;
+      const hidden = ((await this.items.softDelete({ id, deletedAt: IsNull() })).affected ?? 0) > 0;
+      if (hidden) await this.announce();
+      return hidden;
     });
+  }
+
+  /**
+   * One statement: a picture named again meanwhile (a restore, an import, a write; the migration
+   * MediaKeptByHistory's trigger shows it again) is no longer hidden, so it stays. A revision keeps
+   * each item as exported, so its text holds the URL exactly as content names it.
+   */
+  async purgeForgotten(ids?: readonly string[]): Promise<string[]> {
+    const deleted = await this.items
+      .createQueryBuilder()
+      .delete()
+      .where('deleted_at IS NOT NULL AND (CAST(:ids AS text[]) IS NULL OR id = ANY(:ids))', { ids: ids ?? null })
+      .andWhere(
+        `NOT EXISTS (SELECT 1 FROM content_snapshot_items s WHERE strpos(s.body::text, '"/api/media/' || media_items.id || '"') > 0)`,
+      )
+      .returning('id')
+      .execute();
+    const purged = (deleted.raw as { id: string }[]).map((row) => row.id);
+    if (this.blobs && purged.length > 0) await this.blobs.removeAll(purged);
+    return purged;
   }
 
   /** Every instance drops the answers that carry image sets, at commit: a picture's change is theirs too. */
@@ -100,4 +148,5 @@ class TypeOrmMediaRepository extends MediaRepository {
   }
 }
 
-export const typeOrmMedia: PostgresAdapter<MediaRepository> = (txHost) => new TypeOrmMediaRepository(txHost);
+export const typeOrmMedia: PostgresAdapter<MediaRepository, [MediaBlobs | null, ShippedMedia]> = (txHost, blobs, shipped) =>
+  new TypeOrmMediaRepository(txHost, blobs, shipped);

@@ -1,0 +1,13 @@
+/**
+ * Where the variants' bytes go when not into PostgreSQL with their rows: one blob per variant,
+ * named by content (`<media_id>/<width>.<format>`, the id a SHA-256 prefix of the upload), so a
+ * blob written twice holds the same bytes.
+ */
+export abstract class MediaBlobs {
+  abstract write(name: string, type: string, body: Buffer): Promise<void>;
+  abstract read(name: string): Promise<Buffer | undefined>;
+  /** Every blob of these pictures. */
+  abstract removeAll(mediaIds: readonly string[]): Promise<void>;
+}
+
+export const blobName = (mediaId: string, variant: string): string => `${mediaId}/${variant}`;
