@@ -29,6 +29,8 @@ const MODULES: [name: string, neededWhen: string][] = [
   ['@opentelemetry/exporter-prometheus', 'METRICS_PORT'],
   ['nodemailer', 'SMTP_HOST'],
   ['@nestjs-modules/mailer', 'SMTP_HOST'],
+  ['sharp', 'the first upload of a picture'],
+  ['@azure/storage-blob', 'MEDIA_STORAGE=azure-blob'],
   ['passport-jwt', 'AZURE_TENANT_ID'],
   ['jose', 'AZURE_TENANT_ID'],
 ];

@@ -59,11 +59,9 @@ export function machineDescription(): string {
   return `${cores.length} × ${cores[0]?.model.trim() ?? 'unknown CPU'}, ${fixed(totalmem() / 2 ** 30)} GiB, Node.js ${process.version}; load generator (autocannon) on the same machine`;
 }
 
-const START = '<!-- http-bench:start -->';
-const END = '<!-- http-bench:end -->';
-
-/** Replaces the generated section of BENCHMARKS.md, or puts it first when there is none yet. */
-export function writeBenchmarks(file: string, section: string): void {
+/** Replaces the section `marker` generated in BENCHMARKS.md, or puts it before the first heading after the title when there is none yet. */
+export function writeBenchmarks(file: string, section: string, marker = 'http-bench'): void {
+  const [START, END] = [`<!-- ${marker}:start -->`, `<!-- ${marker}:end -->`];
   const current = readFileSync(file, 'utf8');
   const block = `${START}\n${section.trim()}\n${END}`;
   const start = current.indexOf(START);

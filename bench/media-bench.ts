@@ -1,0 +1,241 @@
+/**
+ * `npm run bench:media` (and the end of `npm run bench`): the media library, side by side in one
+ * run. A 12-megapixel JPEG processed into all its variants (time, RSS the service adds); public
+ * reads' p99 alone and while two such uploads run; a hot variant served by the service against
+ * the same bytes from a bare node:http server and from serve-static; and the bytes a visitor
+ * downloads for the demo's project cards against their JPEGs. Writes its section of BENCHMARKS.md.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { withDatabases } from './http/databases';
+import type { LoadResult } from './http/load';
+import { type BenchServer, SERVICE, startServer } from './http/processes';
+import {
+  figuresTable,
+  loadTable,
+  type Measured,
+  machineDescription,
+  ratio,
+  type Target,
+  targetsTable,
+  writeBenchmarks,
+} from './http/report';
+import { log, measure, SECONDS } from './http/rounds';
+
+const DIST = join(__dirname, '..');
+const TOKEN = 'bench-admin-token-0123456789abcdefghijklmnop';
+const UPLOADS = 3;
+const READ_PATH = '/api/projects';
+const SHIPPED = join(DIST, '..', 'assets', 'media', 'shipped');
+
+interface Upload {
+  ms: number;
+  addedMb: number;
+}
+interface MediaItem {
+  id: string;
+  variants: { width: number; type: string; url: string }[];
+}
+
+/** A photograph's worth of detail at 4000×3000 (softened noise: harder to encode than most photos); `seed` makes each one new bytes. */
+function twelveMegapixelJpeg(seed: number): Promise<Buffer> {
+  return sharp({
+    create: { width: 4000, height: 3000, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 100 + seed, sigma: 40 } },
+  })
+    .blur(1.2)
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+async function upload(service: BenchServer, bytes: Buffer): Promise<{ item: MediaItem; ms: number }> {
+  const started = performance.now();
+  const response = await fetch(`${service.origin}/api/admin/media`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'image/jpeg' },
+    body: bytes,
+  });
+  if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`);
+  return { item: (await response.json()) as MediaItem, ms: performance.now() - started };
+}
+
+/** One upload, its RSS sampled every 10 ms: the peak over the RSS before it. */
+async function measuredUpload(service: BenchServer, bytes: Buffer): Promise<Upload & { item: MediaItem }> {
+  const before = service.rssMb();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, service.rssMb())), 10);
+  try {
+    const { item, ms } = await upload(service, bytes);
+    return { item, ms, addedMb: Math.max(peak, service.rssMb()) - before };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** Public reads while two uploads at a time run for the whole measurement. */
+async function readsDuringUploads(service: BenchServer, pictures: Buffer[]): Promise<LoadResult> {
+  let running = true;
+  let next = 0;
+  const uploader = async () => {
+    while (running) await upload(service, pictures[next++ % pictures.length]).catch(() => undefined);
+  };
+  const uploaders = [uploader(), uploader()];
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return await measure(service, READ_PATH);
+  } finally {
+    running = false;
+    await Promise.all(uploaders);
+  }
+}
+
+/** Every card of the demo at 640 px in AVIF (a phone's 2x card) against the JPEG fallback at full width. */
+function cardBytes(): { avif: number; webp: number; jpeg: number } {
+  const manifest = JSON.parse(readFileSync(join(SHIPPED, 'manifest.json'), 'utf8')) as { variants: { name: string; bytes: number }[] }[];
+  const sum = (pick: (names: Map<string, number>) => number) =>
+    manifest.reduce((total, item) => total + pick(new Map(item.variants.map((variant) => [variant.name, variant.bytes]))), 0);
+  return {
+    avif: sum((names) => names.get('640.avif')!),
+    webp: sum((names) => names.get('640.webp')!),
+    jpeg: sum((names) => names.get('960.jpg')!),
+  };
+}
+
+async function run([databaseUrl]: string[]): Promise<string> {
+  const workDir = mkdtempSync(join(tmpdir(), 'portfolio-media-bench-'));
+  const servers: BenchServer[] = [];
+  try {
+    log('media: starting the service');
+    const service = await startServer(
+      'c service, database',
+      SERVICE,
+      { DATABASE_URL: databaseUrl, API_ADMIN_TOKEN: TOKEN, RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn' },
+      READ_PATH,
+    );
+    servers.push(service);
+    const pictures = await Promise.all(Array.from({ length: UPLOADS + 4 }, (_, seed) => twelveMegapixelJpeg(seed)));
+    const idleMb = service.rssMb();
+
+    log('media: uploads of 12-megapixel JPEGs, one at a time');
+    const uploads: Upload[] = [];
+    let item: MediaItem | undefined;
+    for (const picture of pictures.slice(0, UPLOADS)) {
+      const measured = await measuredUpload(service, picture);
+      log(`  ${measured.ms.toFixed(0)} ms, +${measured.addedMb.toFixed(0)} MB RSS`);
+      uploads.push(measured);
+      item ??= measured.item;
+    }
+
+    log('media: public reads alone, then during two uploads at a time');
+    const alone = await measure(service, READ_PATH);
+    const during = await readsDuringUploads(service, pictures.slice(UPLOADS));
+
+    log('media: a hot variant');
+    const variant = item!.variants.find((candidate) => candidate.width === 640 && candidate.type === 'image/avif')!;
+    const bytes = Buffer.from(await (await fetch(service.origin + variant.url)).arrayBuffer());
+    const pictureFile = join(workDir, 'pictures', '640.avif');
+    mkdirSync(join(workDir, 'pictures'));
+    writeFileSync(pictureFile, bytes);
+    const bare = await startServer(
+      'a node:http, same bytes',
+      { script: join(DIST, 'bench', 'servers', 'picture-bytes.js'), nodeFlags: [] },
+      { BENCH_PICTURE: pictureFile },
+      '/',
+    );
+    servers.push(bare);
+    const serveStatic = await startServer(
+      'serve-static, same file',
+      { script: join(DIST, 'bench', 'servers', 'serve-static-pictures.js'), nodeFlags: [] },
+      { BENCH_PICTURES: join(workDir, 'pictures') },
+      '/640.avif',
+    );
+    servers.push(serveStatic);
+    const hot: Measured[] = [];
+    const served = await measure(service, variant.url);
+    const floor = await measure(bare, '/640.avif');
+    const usual = await measure(serveStatic, '/640.avif');
+    hot.push(
+      {
+        route: 'a 640 px AVIF',
+        server: service.name,
+        result: served,
+        ratios: [ratio(served.rps, floor.rps), ratio(served.rps, usual.rps)],
+      },
+      { route: 'a 640 px AVIF', server: bare.name, result: floor },
+      { route: 'a 640 px AVIF', server: serveStatic.name, result: usual },
+    );
+
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const uploadMs = median(uploads.map((measured) => measured.ms));
+    const peakMb = Math.max(...uploads.map((measured) => measured.addedMb));
+    const cards = cardBytes();
+    const targets: Target[] = [
+      {
+        goal: 'a 12-megapixel JPEG into all its variants in under 6 s',
+        measured: `${(uploadMs / 1000).toFixed(2)} s (median of ${UPLOADS})`,
+        reached: uploadMs < 6000,
+      },
+      {
+        goal: 'RSS it adds under 300 MB',
+        measured: `${peakMb.toFixed(0)} MB (the most of ${UPLOADS}; idle ${idleMb.toFixed(0)} MB)`,
+        reached: peakMb < 300,
+      },
+      {
+        goal: "public reads' p99 during two uploads under 2x their p99 without",
+        measured: `${during.p99} / ${alone.p99} ms = ${ratio(during.p99, alone.p99)}`,
+        reached: during.p99 < 2 * alone.p99,
+      },
+      {
+        goal: 'a hot variant at least 0.8x the bare node:http server',
+        measured: ratio(served.rps, floor.rps),
+        reached: served.rps >= 0.8 * floor.rps,
+      },
+    ];
+    return [
+      '## Media (`npm run bench:media`, also run by `npm run bench`)',
+      '',
+      `${machineDescription()}. ${SECONDS} s a measurement; the service built for production on jemalloc with a database; uploads sent by the harness (fetch), one at a time unless said.`,
+      '',
+      targetsTable(targets),
+      '',
+      loadTable(
+        [
+          { route: READ_PATH, server: 'c service, reads alone', result: alone },
+          {
+            route: READ_PATH,
+            server: 'c service, reads during two uploads at a time',
+            result: during,
+            ratios: [ratio(during.p99, alone.p99)],
+          },
+        ],
+        ['p99 / alone'],
+      ),
+      '',
+      loadTable(hot, ['/ (a)', '/ serve-static']),
+      '',
+      figuresTable([
+        [
+          'the demo cards at 640 px, AVIF (all six)',
+          `${(cards.avif / 1024).toFixed(0)} KiB: ${ratio(cards.avif, cards.jpeg)} of the JPEGs`,
+        ],
+        [
+          'the demo cards at 640 px, WebP (all six)',
+          `${(cards.webp / 1024).toFixed(0)} KiB: ${ratio(cards.webp, cards.jpeg)} of the JPEGs`,
+        ],
+        ['the demo cards as their JPEGs at full width (960 px, stripped)', `${(cards.jpeg / 1024).toFixed(0)} KiB`],
+      ]),
+    ].join('\n');
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const section = await withDatabases(1, run);
+  process.stdout.write(`${section}\n`);
+  writeBenchmarks(join(DIST, '..', 'BENCHMARKS.md'), section, 'media-bench');
+}
+
+void main();
