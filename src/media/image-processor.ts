@@ -11,8 +11,11 @@ export type UploadType = keyof typeof UPLOAD_TYPES;
 export const MAX_PIXELS = 40_000_000;
 /** The widths a page asks for; an image gets those not wider than itself, and its own width when that is at most the widest. */
 export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
-/** How many uploads an instance decodes and encodes at once; others wait their turn. */
-const PROCESSED_AT_ONCE = 2;
+/**
+ * How many uploads an instance decodes and encodes at once; others wait their turn. One: on two
+ * cores, two at once took the public reads' p99 to 2.7x, one keeps it under 2x (BENCHMARKS.md).
+ */
+const PROCESSED_AT_ONCE = 1;
 
 export type VariantFormat = 'avif' | 'webp' | 'jpg' | 'png';
 export const MEDIA_TYPES: Record<VariantFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };

@@ -2,6 +2,7 @@ import { crc32 } from 'node:zlib';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import request from 'supertest';
+import { ImageProcessor } from '@/media/image-processor';
 import { MediaRepository } from '@/media/persistence/media.repository';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
@@ -155,6 +156,36 @@ describe('media on PostgreSQL', () => {
   it('refuses more than 10 MB with 413, announced or sent', async () => {
     const response = await upload(Buffer.alloc(10 * 1024 * 1024 + 1), 'image/jpeg').expect(413);
     expect(response.body).toEqual({ detail: 'Request body exceeds the 10 MB limit' });
+  });
+
+  it('processes one upload at a time, the others waiting, while public reads keep answering', async () => {
+    const processor = ImageProcessor.prototype as unknown as { processed: (...args: unknown[]) => Promise<unknown> };
+    const original = processor.processed;
+    let inFlight = 0;
+    let most = 0;
+    const processed = vi.spyOn(processor, 'processed').mockImplementation(async function (this: unknown, ...args: unknown[]) {
+      most = Math.max(most, (inFlight += 1));
+      try {
+        return await original.apply(this, args);
+      } finally {
+        inFlight -= 1;
+      }
+    });
+    try {
+      const squares = await Promise.all(
+        ['#101010', '#202020', '#303030'].map((background) =>
+          sharp({ create: { width: 800, height: 600, channels: 3, background } })
+            .jpeg()
+            .toBuffer(),
+        ),
+      );
+      const uploads = Promise.all(squares.map((square) => upload(square, 'image/jpeg').expect(201)));
+      await http().get('/api/projects').expect(200);
+      await uploads;
+      expect([processed.mock.calls.length, most]).toEqual([3, 1]);
+    } finally {
+      processed.mockRestore();
+    }
   });
 
   it('checks the credential before the body', async () => {

@@ -26,6 +26,7 @@ const LAZY = [
   'jsonwebtoken',
   'sharp',
   'thumbhash',
+  '@azure/storage-blob',
 ];
 
 /**

@@ -47,15 +47,22 @@ class TypeOrmMediaRepository extends MediaRepository {
     return [...stored, ...(await this.shipped.findMany(ids.filter((id) => !found.has(id))))];
   }
 
+  /** The page's ids first: a page taken over the joined variants would count variants, not items. */
   async list(limit: number, before?: string): Promise<MediaItem[]> {
     const after = before === undefined ? undefined : await this.items.findOneBy({ id: before });
     if (before !== undefined && !after) return [];
-    return this.items.find({
+    const page = await this.items.find({
+      select: { id: true },
       where: after ? { createdAt: LessThan(after.createdAt) } : {},
-      relations: { variants: true },
-      order: { createdAt: 'DESC', id: 'ASC', ...BY_NAME },
+      order: { createdAt: 'DESC', id: 'ASC' },
       take: limit,
     });
+    const items = new Map(
+      (await this.items.find({ where: { id: In(page.map((item) => item.id)) }, relations: { variants: true }, order: BY_NAME })).map(
+        (item) => [item.id, item],
+      ),
+    );
+    return page.map((item) => items.get(item.id)!);
   }
 
   async add(image: ProcessedImage): Promise<{ item: MediaItem; created: boolean }> {
