@@ -116,6 +116,30 @@ describe('media on PostgreSQL', () => {
     expect((await sharp(served.body as Buffer).metadata()).width).toBe(expectedWidth);
   });
 
+  it('converts a wide-gamut picture to sRGB: the colours stay, the profile goes', async () => {
+    const colour = { r: 200, g: 60, b: 60 };
+    const displayP3 = await sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
+      .withIccProfile('p3')
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    const stored = await sharp(displayP3, { ignoreIcc: true }).raw().toBuffer();
+    const item = (await upload(displayP3, 'image/jpeg').expect(201)).body as MediaItem;
+    const served = await http().get(`${item.url}/400.jpg`).buffer(true).expect(200);
+    const metadata = await sharp(served.body as Buffer).metadata();
+    expect([metadata.space, metadata.icc]).toEqual(['srgb', undefined]);
+    const [r, g, b] = await sharp(served.body as Buffer)
+      .raw()
+      .toBuffer();
+    // P3's numbers for that colour are not sRGB's: kept as they were, it would look duller.
+    expect(Math.abs(stored[0] - colour.r) + Math.abs(stored[1] - colour.g)).toBeGreaterThan(10);
+    for (const [served, expected] of [
+      [r, colour.r],
+      [g, colour.g],
+      [b, colour.b],
+    ])
+      expect(Math.abs(served - expected)).toBeLessThanOrEqual(4);
+  });
+
   it('keeps a PNG with transparency transparent: its fallback is PNG', async () => {
     const logo = await sharp({ create: { width: 400, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
       .png()
