@@ -1,3 +1,4 @@
+import { ContentDraftEntity } from './drafts/entities/content-draft.entity';
 import { ContactMessageEntity } from './contact/entities/contact-message.entity';
 import { AwardEntity } from './awards/entities/award.entity';
 import { CertificationEntity } from './certifications/entities/certification.entity';
@@ -39,4 +40,5 @@ export const ENTITIES = [
   ContentSnapshotItemEntity,
   MediaItemEntity,
   MediaVariantEntity,
+  ContentDraftEntity,
 ];

@@ -3,6 +3,7 @@ import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AdminGuard } from './auth/guards/admin.guard';
 import { AuthModule } from './auth/auth.module';
+import { DraftsModule } from './drafts/drafts.module';
 import { HttpExceptionFilter } from './common/filters/http-exception.filter';
 import { LoggingModule } from './common/logging/logging.module';
 import { MemoryModule } from './common/memory/memory.module';
@@ -63,6 +64,7 @@ import { SkillsModule } from './skills/skills.module';
     CvModule,
     PortfolioModule,
     HistoryModule,
+    DraftsModule,
     MediaModule,
   ],
   providers: [

@@ -1,3 +1,4 @@
+import { DraftableWrites } from '@/content-domain/draftable-writes.decorator';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
@@ -18,6 +19,7 @@ const NOT_FOUND = { description: 'No award has this id', detail: 'Award 0b7e2c4a
 @ApiTags('awards')
 @Controller('awards')
 @ContentDomain('awards')
+@DraftableWrites()
 export class AwardsController {
   constructor(private readonly awards: AwardsService) {}
 

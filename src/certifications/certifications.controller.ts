@@ -1,3 +1,4 @@
+import { DraftableWrites } from '@/content-domain/draftable-writes.decorator';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
@@ -25,6 +26,7 @@ const LOCKS_SYNCED =
 @ApiTags('certifications')
 @Controller('certifications')
 @ContentDomain('certifications')
+@DraftableWrites()
 export class CertificationsController {
   constructor(private readonly certifications: CertificationsService) {}
 

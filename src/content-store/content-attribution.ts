@@ -5,7 +5,7 @@ import { ClsService } from 'nestjs-cls';
  * What made a change to content. The database records "database" for a change no write of the
  * service attributed: SQL typed by hand, another program.
  */
-export const CONTENT_SOURCES = ['api', 'import', 'restore', 'sync', 'seed'] as const;
+export const CONTENT_SOURCES = ['api', 'import', 'restore', 'sync', 'seed', 'publish'] as const;
 
 export type ContentSource = (typeof CONTENT_SOURCES)[number];
 

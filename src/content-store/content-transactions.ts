@@ -1,4 +1,4 @@
-import type { TransactionHost } from '@nestjs-cls/transactional';
+import { Propagation, type TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { ContentAttribution, ContentSource } from './content-attribution';
 import { refuseWrite } from './document-collection';
@@ -19,7 +19,15 @@ export abstract class ContentTransactions {
   /** False over the served content document: a caller about to do costly work first may answer 503 at once. */
   abstract readonly acceptsWrites: boolean;
   abstract run<T>(work: () => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Runs `work` inside the current transaction, then undoes everything it wrote (a savepoint rolled
+   * back: no change is announced or recorded), keeping what it answered.
+   */
+  abstract undone<T>(work: () => Promise<T>): Promise<T>;
 }
+
+/** Thrown to roll a savepoint back once its work has answered. */
+class Undo extends Error {}
 
 export class PostgresTransactions extends ContentTransactions {
   readonly acceptsWrites = true;
@@ -39,9 +47,23 @@ export class PostgresTransactions extends ContentTransactions {
       });
     return source ? this.attribution.run(source, transaction) : transaction();
   }
+
+  async undone<T>(work: () => Promise<T>): Promise<T> {
+    let answer: T | undefined;
+    await this.txHost
+      .withTransaction(Propagation.Nested, async () => {
+        answer = await work();
+        throw new Undo();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Undo)) throw error;
+      });
+    return answer as T;
+  }
 }
 
 export class DocumentTransactions extends ContentTransactions {
   readonly acceptsWrites = false;
   readonly run = refuseWrite;
+  readonly undone = refuseWrite;
 }

@@ -1,3 +1,4 @@
+import { DraftableWrites } from '@/content-domain/draftable-writes.decorator';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
@@ -25,6 +26,7 @@ const NOT_FOUND = { description: 'No work entry has this id', detail: 'Experienc
 @ApiTags('experience')
 @Controller('experience')
 @ContentDomain('experience')
+@DraftableWrites()
 export class ExperienceController {
   constructor(private readonly experience: ExperienceService) {}
 

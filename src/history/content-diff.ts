@@ -10,7 +10,7 @@ export interface ContentChange {
   change: ItemChange;
 }
 
-const keyOf = (domain: ContentDomain, item: unknown): string | null => {
+export const keyOf = (domain: ContentDomain, item: unknown): string | null => {
   if (domain === 'profile') return null;
   const { id, slug } = item as { id?: string; slug?: string };
   return (domain === 'projects' ? slug : id) ?? null;

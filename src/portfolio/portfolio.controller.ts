@@ -1,3 +1,4 @@
+import { DraftableWrites } from '@/content-domain/draftable-writes.decorator';
 import { type ContentDocument, DEMO_CONTENT } from '@/content';
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
@@ -13,6 +14,7 @@ import { PortfolioService } from './portfolio.service';
 @ApiTags('content')
 @Controller('admin/content')
 @ContentDomain(...CONTENT_DOMAINS)
+@DraftableWrites()
 export class PortfolioController {
   constructor(private readonly portfolio: PortfolioService) {}
 

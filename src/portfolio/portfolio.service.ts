@@ -11,7 +11,7 @@ import type { ContentCountsDto } from './dto/content-document.dto';
  * Replacing all content (an import, the seed) runs one at a time across instances: two imports at
  * once never merge, and instances that start together on one empty database seed it once.
  */
-const REPLACE_ALL_LOCK = 'portfolio-content-replace-all';
+export const REPLACE_ALL_LOCK = 'portfolio-content-replace-all';
 
 /** The whole portfolio at once: every content domain, through its store. */
 @Injectable()
@@ -40,7 +40,10 @@ export class PortfolioService {
    * Replaces all content with the document's, in one transaction: all of it, or nothing. The
    * history records it as made by `source`: an import, or a restore of an earlier revision.
    */
-  async import(document: ContentDocument, source: Extract<ContentSource, 'import' | 'restore'> = 'import'): Promise<ContentCountsDto> {
+  async import(
+    document: ContentDocument,
+    source: Extract<ContentSource, 'import' | 'restore' | 'publish'> = 'import',
+  ): Promise<ContentCountsDto> {
     const issues = documentIssues(document);
     if (issues.length > 0) throw new RequestValidationException(issues.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] })));
     await this.transactions.run(() => this.replaceAll(document), { lock: REPLACE_ALL_LOCK, source });
@@ -67,8 +70,11 @@ export class PortfolioService {
     return true;
   }
 
-  /** In the declaration's order: the projects are in place before the skills that link to them. */
-  private async replaceAll(document: ContentDocument): Promise<void> {
+  /**
+   * Puts a document (one this service exported) in place, inside the caller's transaction, without
+   * checking it again. In the declaration's order: the projects are in place before the skills that link to them.
+   */
+  async replaceAll(document: ContentDocument): Promise<void> {
     for (const domain of CONTENT_DOMAINS) await this.stores.of(domain).replacePart(document[domain]);
   }
 }

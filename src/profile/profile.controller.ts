@@ -1,3 +1,4 @@
+import { DraftableWrites } from '@/content-domain/draftable-writes.decorator';
 import { Body, Controller, Get, Patch, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
@@ -14,6 +15,7 @@ const NOT_SET = { description: 'No profile has been set yet', detail: 'No profil
 @ApiTags('profile')
 @Controller('profile')
 @ContentDomain('profile')
+@DraftableWrites()
 export class ProfileController {
   constructor(private readonly profile: ProfileService) {}
 

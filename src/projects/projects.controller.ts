@@ -1,3 +1,4 @@
+import { DraftableWrites } from '@/content-domain/draftable-writes.decorator';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
@@ -27,6 +28,7 @@ const SLUG_TAKEN = { description: 'The slug is already taken', detail: `Slug "${
 @ApiTags('projects')
 @Controller('projects')
 @ContentDomain('projects')
+@DraftableWrites()
 export class ProjectsController {
   constructor(private readonly projects: ProjectsService) {}
 

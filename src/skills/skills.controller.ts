@@ -1,3 +1,4 @@
+import { DraftableWrites } from '@/content-domain/draftable-writes.decorator';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
@@ -31,6 +32,7 @@ const SKILL_NOT_FOUND = { description: 'No skill has this id', detail: 'Skill 0b
 @ApiTags('skills')
 @Controller('skills')
 @ContentDomain('skills')
+@DraftableWrites()
 export class SkillsController {
   constructor(private readonly skills: SkillsService) {}
 

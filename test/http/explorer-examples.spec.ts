@@ -95,6 +95,14 @@ describe('the examples of the description', () => {
       await request(testApp.server).put('/api/admin/content').set('Authorization', `Bearer ${ADMIN_TOKEN}`).send(DEMO_CONTENT).expect(200);
       // The media examples name the example picture: it is uploaded first, as the explorer's user would have.
       if (path.includes('/media')) await uploadExamplePicture();
+      // The draft's operations act on a draft: a draft write opens one first; any other operation starts without.
+      await request(testApp.server).delete('/api/admin/draft').set('Authorization', `Bearer ${ADMIN_TOKEN}`);
+      if (path.startsWith('/api/admin/draft'))
+        await request(testApp.server)
+          .patch('/api/profile?draft=true')
+          .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+          .send({ location: 'Utrecht' })
+          .expect(200);
       let url = path;
       for (const parameter of operation.parameters ?? [])
         if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(exampleOf(parameter))));

@@ -16,6 +16,9 @@ type Operation = {
 const PUBLIC_ACTIONS = ['POST /api/contact', 'PATCH /api/download-cv', 'PATCH /api/cv/generate', 'POST /api/admin/sync-certifications'];
 /** The operationIds clients are generated with. */
 const PUBLISHED_OPERATION_IDS = [
+  'getDraft',
+  'publishDraft',
+  'discardDraft',
   'uploadMedia',
   'listMedia',
   'updateMedia',
@@ -86,6 +89,7 @@ const PUBLISHED_OPERATION_IDS = [
 
 /** Reads that need an admin credential. */
 const ADMIN_READS = [
+  '/api/admin/draft',
   '/api/admin/media',
   '/api/admin/media/{media_id}/original',
   '/api/auth/me',
@@ -186,7 +190,7 @@ describe('GET /openapi.json', () => {
     const ids = operations().map(({ operation }) => operation.operationId!);
     for (const id of ids)
       expect(id).toMatch(
-        /^(list|get|create|replace|update|delete|reorder|sync|send|generate|export|import|upload|publish|restore)[A-Z][A-Za-z]*$/,
+        /^(list|get|create|replace|update|delete|reorder|sync|send|generate|export|import|upload|publish|restore|discard)[A-Z][A-Za-z]*$/,
       );
     expect(new Set(ids).size).toBe(ids.length);
     // A generated client's method names: renaming one breaks every frontend that calls it.

@@ -174,6 +174,15 @@ export class MemoryTransactions extends ContentTransactions {
     return turn;
   }
 
+  async undone<T>(work: () => Promise<T>): Promise<T> {
+    const restores = this.stores.map((store) => store.snapshot());
+    try {
+      return await work();
+    } finally {
+      for (const restore of restores) restore();
+    }
+  }
+
   private async atomically<T>(work: () => Promise<T>): Promise<T> {
     const restores = this.stores.map((store) => store.snapshot());
     try {

@@ -151,6 +151,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/draft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The draft: what publishing it would change, and the content it would publish
+     * @description Direct writes made since it opened show in it, except where the draft changed the same item. Drafts need a database (503 without one). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    get: operations['getDraft'];
+    put?: never;
+    post?: never;
+    /**
+     * Throw the draft away; the published content stays as it is
+     * @description Drafts need a database (503 without one). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    delete: operations['discardDraft'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/draft/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish the draft now: visitors see it, on every instance, within 2 s
+     * @description One transaction, checked as an import is (422 names what is wrong), recorded as one revision with source "publish"; the draft is closed. A direct write made while the draft was open stays, unless the draft changed the same item: then the draft's version wins and the answer lists it under overridden. Drafts need a database (503 without one). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    post: operations['publishDraft'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/media': {
     parameters: {
       query?: never;
@@ -1363,6 +1407,30 @@ export interface components {
        */
       version: 1;
     };
+    ContentDraft: {
+      /** @description What publishing it would change, item by item */
+      changes: components['schemas']['ContentItemChange'][];
+      /** @description The content it would publish, in the export's shape */
+      document: components['schemas']['ContentDocument'];
+      /**
+       * Format: date-time
+       * @description When its first write opened it
+       * @example 2026-11-26T09:12:03.000Z
+       */
+      openedAt: string;
+      /**
+       * Format: date-time
+       * @description When it is to be published; null: not scheduled
+       * @example null
+       */
+      scheduledAt: string | null;
+      /**
+       * Format: date-time
+       * @description Its latest write
+       * @example 2026-11-26T10:40:55.000Z
+       */
+      updatedAt: string;
+    };
     ContentItemChange: {
       /**
        * @description added, changed (its fields), removed, or moved (the same item in another place)
@@ -1408,11 +1476,11 @@ export interface components {
        */
       id: number;
       /**
-       * @description api: an admin write; import: PUT /api/admin/content; restore: an earlier revision restored; sync: the certification sync; seed: an empty database filled at start-up; database: any other writer (SQL typed by hand)
+       * @description api: an admin write; import: PUT /api/admin/content; restore: an earlier revision restored; sync: the certification sync; seed: an empty database filled at start-up; publish: the draft published; database: any other writer (SQL typed by hand)
        * @example api
        * @enum {string}
        */
-      source: 'api' | 'import' | 'restore' | 'sync' | 'seed' | 'database';
+      source: 'api' | 'import' | 'restore' | 'sync' | 'seed' | 'publish' | 'database';
     };
     CVDownloadCounts: {
       byLocale: components['schemas']['DownloadsByLocale'];
@@ -1643,6 +1711,18 @@ export interface components {
       url: string;
       /** @example 640 */
       width: number;
+    };
+    OverriddenItem: {
+      /**
+       * @example awards
+       * @enum {string}
+       */
+      domain: 'profile' | 'projects' | 'experience' | 'skills' | 'awards' | 'certifications';
+      /**
+       * @description The item's id (a project's slug; a skill category's id for a change of its skills); null for the profile
+       * @example 0b7e2c4a-9d1f-4e6b-8a3c-5f2e1d0c9b8a
+       */
+      id: string | null;
     };
     Profile: {
       /**
@@ -2051,6 +2131,12 @@ export interface components {
       title?: string;
       /** @description The texts in the other languages; a field left out reads in English */
       translations?: components['schemas']['ProjectTranslations'];
+    };
+    PublishedDraft: {
+      /** @description Items the draft changed that a direct write had changed too since: the draft won */
+      overridden: components['schemas']['OverriddenItem'][];
+      /** @description How many items each domain now holds */
+      published: components['schemas']['ContentCounts'];
     };
     ReorderByIdRequest: {
       /**
@@ -2711,7 +2797,10 @@ export interface operations {
   };
   importContent: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -3556,6 +3645,320 @@ export interface operations {
       };
     };
   };
+  getDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContentDraft'];
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No draft is open */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "No draft is open"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  discardDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discarded */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No draft is open */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "No draft is open"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  publishDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublishedDraft'];
+        };
+      };
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No draft is open */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "No draft is open"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
   listMedia: {
     parameters: {
       query?: {
@@ -4363,7 +4766,10 @@ export interface operations {
   };
   createAward: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -4460,7 +4866,10 @@ export interface operations {
   };
   replaceAward: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Award UUID */
@@ -4579,7 +4988,10 @@ export interface operations {
   };
   deleteAward: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Award UUID */
@@ -4688,7 +5100,10 @@ export interface operations {
   };
   updateAward: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Award UUID */
@@ -4803,7 +5218,10 @@ export interface operations {
   };
   reorderAwards: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5000,7 +5418,10 @@ export interface operations {
   };
   createCertification: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5097,7 +5518,10 @@ export interface operations {
   };
   replaceCertification: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Certification UUID */
@@ -5214,7 +5638,10 @@ export interface operations {
   };
   deleteCertification: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Certification UUID */
@@ -5323,7 +5750,10 @@ export interface operations {
   };
   updateCertification: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Certification UUID */
@@ -5438,7 +5868,10 @@ export interface operations {
   };
   reorderCertifications: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5980,7 +6413,10 @@ export interface operations {
   };
   createWorkEntry: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6077,7 +6513,10 @@ export interface operations {
   };
   replaceWorkEntry: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Work entry UUID */
@@ -6196,7 +6635,10 @@ export interface operations {
   };
   deleteWorkEntry: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Work entry UUID */
@@ -6305,7 +6747,10 @@ export interface operations {
   };
   updateWorkEntry: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Work entry UUID */
@@ -6527,7 +6972,10 @@ export interface operations {
   };
   reorderExperience: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -7174,7 +7622,10 @@ export interface operations {
   };
   replaceProfile: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -7273,7 +7724,10 @@ export interface operations {
   };
   updateProfile: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -7469,7 +7923,10 @@ export interface operations {
   };
   createProject: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -7686,7 +8143,10 @@ export interface operations {
   };
   replaceProject: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Project slug */
@@ -7819,7 +8279,10 @@ export interface operations {
   };
   deleteProject: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Project slug */
@@ -7928,7 +8391,10 @@ export interface operations {
   };
   updateProject: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Project slug */
@@ -8058,7 +8524,10 @@ export interface operations {
   };
   reorderProjects: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -8255,7 +8724,10 @@ export interface operations {
   };
   replaceSkill: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Skill UUID */
@@ -8372,7 +8844,10 @@ export interface operations {
   };
   deleteSkill: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Skill UUID */
@@ -8481,7 +8956,10 @@ export interface operations {
   };
   updateSkill: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Skill UUID */
@@ -8596,7 +9074,10 @@ export interface operations {
   };
   createSkillCategory: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -8693,7 +9174,10 @@ export interface operations {
   };
   replaceSkillCategory: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Skill category UUID */
@@ -8810,7 +9294,10 @@ export interface operations {
   };
   deleteSkillCategory: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Skill category UUID */
@@ -8919,7 +9406,10 @@ export interface operations {
   };
   updateSkillCategory: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Skill category UUID */
@@ -9034,7 +9524,10 @@ export interface operations {
   };
   createSkill: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: change the draft (opened as a copy of the published content by its first write), not what visitors see */
+        draft?: boolean;
+      };
       header?: never;
       path: {
         /** @description Skill category UUID */

@@ -14,6 +14,7 @@ import { ChangeAnnouncementsNameTheirWrite1796600000000 } from './1796600000000-
 import { Media1796700000000 } from './1796700000000-Media';
 import { ProfilePhoto1796800000000 } from './1796800000000-ProfilePhoto';
 import { MediaKeptByHistory1796900000000 } from './1796900000000-MediaKeptByHistory';
+import { ContentDrafts1797000000000 } from './1797000000000-ContentDrafts';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   Media1796700000000,
   ProfilePhoto1796800000000,
   MediaKeptByHistory1796900000000,
+  ContentDrafts1797000000000,
 ];

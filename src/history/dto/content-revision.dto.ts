@@ -38,7 +38,7 @@ export class ContentRevisionDto {
     enum: REVISION_SOURCES,
     description:
       'api: an admin write; import: PUT /api/admin/content; restore: an earlier revision restored; sync: the certification sync; ' +
-      'seed: an empty database filled at start-up; database: any other writer (SQL typed by hand)',
+      'seed: an empty database filled at start-up; publish: the draft published; database: any other writer (SQL typed by hand)',
     example: 'api',
   })
   readonly source!: RevisionSource;

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { storageFor } from '@/database/storage-for';
+import { PortfolioModule } from '@/portfolio/portfolio.module';
+import { DraftWriteInterceptor } from './draft-write.interceptor';
+import { DraftsController } from './drafts.controller';
+import { DraftsService } from './drafts.service';
+import { DraftsRepository, NoDrafts } from './persistence/drafts.repository';
+
+/** The owner's draft: content writes with ?draft=true change it; publishing makes it what visitors see. */
+@Module({
+  imports: [PortfolioModule],
+  controllers: [DraftsController],
+  providers: [
+    storageFor(DraftsRepository, {
+      postgres: async () => (await import('./persistence/typeorm-drafts.repository.js')).typeOrmDrafts,
+      none: () => new NoDrafts(),
+    }),
+    DraftsService,
+    { provide: APP_INTERCEPTOR, useClass: DraftWriteInterceptor },
+  ],
+})
+export class DraftsModule {}

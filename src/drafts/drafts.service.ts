@@ -1,0 +1,90 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { CONTENT_DOMAINS, type ContentDocument } from '@/content';
+import { ContentTransactions } from '@/content-store/content-transactions';
+import { diffItems } from '@/history/content-diff';
+import { PortfolioService } from '@/portfolio/portfolio.service';
+import { asList, mergeDraft, type MergedDraft } from './draft-merge';
+import type { DraftDto, PublishedDraftDto } from './dto/draft.dto';
+import { DraftsRepository, type StoredDraft } from './persistence/drafts.repository';
+
+const noDraft = () => new NotFoundException({ detail: 'No draft is open' });
+
+/**
+ * The owner's draft: one working copy of the whole content. A draft write is the same write as
+ * ever, made to the draft's content inside a savepoint that is rolled back once it has answered
+ * (no change is announced, recorded or seen by visitors); what it left is kept as the draft. The
+ * draft is always read against the published content as it is now (mergeDraft), so a direct
+ * write made meanwhile is never undone.
+ */
+@Injectable()
+export class DraftsService {
+  constructor(
+    private readonly drafts: DraftsRepository,
+    private readonly portfolio: PortfolioService,
+    private readonly transactions: ContentTransactions,
+  ) {}
+
+  /** Makes `write` change the draft (the first opens it, a copy of the published content); answers what it answers. */
+  write<T>(write: () => Promise<T>): Promise<T> {
+    return this.transactions.run(async () => {
+      const stored = await this.drafts.lock();
+      const published = await this.portfolio.export();
+      const { document: current, overridden } = this.merged(stored, published);
+      const { answer, document } = await this.transactions.undone(async () => {
+        await this.portfolio.replaceAll(current);
+        return { answer: await write(), document: await this.portfolio.export() };
+      });
+      await this.drafts.save({ base: published, document, overridden });
+      return answer;
+    });
+  }
+
+  async current(): Promise<DraftDto> {
+    return this.transactions.run(async () => {
+      const stored = await this.drafts.find();
+      if (!stored) throw noDraft();
+      const published = await this.portfolio.export();
+      const { document } = this.merged(stored, published);
+      return {
+        openedAt: stored.openedAt.toISOString(),
+        updatedAt: stored.updatedAt.toISOString(),
+        scheduledAt: stored.scheduledAt?.toISOString() ?? null,
+        changes: changesBetween(published, document),
+        document,
+      };
+    });
+  }
+
+  /**
+   * The draft becomes the published content in one transaction, checked as an import is and
+   * recorded as one revision (source "publish"); the draft is closed.
+   */
+  publish(): Promise<PublishedDraftDto> {
+    return this.transactions.run(
+      async () => {
+        const stored = await this.drafts.lock();
+        if (!stored) throw noDraft();
+        const { document, overridden } = this.merged(stored, await this.portfolio.export());
+        const published = await this.portfolio.import(document, 'publish');
+        await this.drafts.remove();
+        return { published, overridden };
+      },
+      { source: 'publish' },
+    );
+  }
+
+  async discard(): Promise<void> {
+    if (!(await this.transactions.run(() => this.drafts.remove()))) throw noDraft();
+  }
+
+  /** The draft against the published content now, with every item overridden so far. */
+  private merged(stored: StoredDraft | undefined, published: ContentDocument): MergedDraft {
+    if (!stored) return { document: published, overridden: [] };
+    const merged = mergeDraft(stored.base, stored.document, published);
+    const seen = new Set(stored.overridden.map((item) => `${item.domain}:${item.id}`));
+    return { ...merged, overridden: [...stored.overridden, ...merged.overridden.filter((item) => !seen.has(`${item.domain}:${item.id}`))] };
+  }
+}
+
+const changesBetween = (published: ContentDocument, draft: ContentDocument) =>
+  CONTENT_DOMAINS.flatMap((domain) => diffItems(domain, asList(published[domain]), asList(draft[domain])));

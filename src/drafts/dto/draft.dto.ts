@@ -1,0 +1,46 @@
+import { ApiProperty, ApiSchema, PickType } from '@nestjs/swagger';
+import type { ContentDocument } from '@/content';
+import { ContentItemChangeDto } from '@/history/dto/content-revision.dto';
+import { ContentCountsDto, ContentDocumentDto } from '@/portfolio/dto/content-document.dto';
+
+/** An item the draft changed that a direct write changed too: at publish the draft's version won. */
+@ApiSchema({ name: 'OverriddenItem' })
+export class OverriddenItemDto extends PickType(ContentItemChangeDto, ['domain', 'id'] as const) {}
+
+/** The owner's draft, read against the published content as it is now. */
+@ApiSchema({ name: 'ContentDraft' })
+export class DraftDto {
+  @ApiProperty({ format: 'date-time', description: 'When its first write opened it', example: '2026-11-26T09:12:03.000Z' })
+  readonly openedAt!: string;
+
+  @ApiProperty({ format: 'date-time', description: 'Its latest write', example: '2026-11-26T10:40:55.000Z' })
+  readonly updatedAt!: string;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When it is to be published; null: not scheduled',
+    example: null,
+  })
+  readonly scheduledAt!: string | null;
+
+  @ApiProperty({ type: [ContentItemChangeDto], description: 'What publishing it would change, item by item' })
+  readonly changes!: ContentItemChangeDto[];
+
+  @ApiProperty({ type: ContentDocumentDto, description: "The content it would publish, in the export's shape" })
+  readonly document!: ContentDocument;
+}
+
+/** What publishing did. */
+@ApiSchema({ name: 'PublishedDraft' })
+export class PublishedDraftDto {
+  @ApiProperty({ type: ContentCountsDto, description: 'How many items each domain now holds' })
+  readonly published!: ContentCountsDto;
+
+  @ApiProperty({
+    type: [OverriddenItemDto],
+    description: 'Items the draft changed that a direct write had changed too since: the draft won',
+  })
+  readonly overridden!: OverriddenItemDto[];
+}

@@ -1,0 +1,29 @@
+import { refuseWrite } from '@/content-store/document-collection';
+import type { ContentDocument } from '@/content';
+import type { MergedDraft } from '@/drafts/draft-merge';
+
+export interface StoredDraft {
+  openedAt: Date;
+  updatedAt: Date;
+  scheduledAt: Date | null;
+  base: ContentDocument;
+  document: ContentDocument;
+  overridden: MergedDraft['overridden'];
+}
+
+/** Where the draft is kept; each call joins the caller's transaction. Drafts need a database (503 without one). */
+export abstract class DraftsRepository {
+  abstract find(): Promise<StoredDraft | undefined>;
+  /** The draft, locked until the caller's transaction ends: draft writes and publishing take their turns. */
+  abstract lock(): Promise<StoredDraft | undefined>;
+  abstract save(draft: Pick<StoredDraft, 'base' | 'document' | 'overridden'>): Promise<void>;
+  /** Answers whether there was one. */
+  abstract remove(): Promise<boolean>;
+}
+
+export class NoDrafts extends DraftsRepository {
+  find = refuseWrite;
+  lock = refuseWrite;
+  save = refuseWrite;
+  remove = refuseWrite;
+}

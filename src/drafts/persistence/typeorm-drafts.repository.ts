@@ -1,0 +1,39 @@
+import type { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import type { Repository } from 'typeorm';
+import type { PostgresAdapter } from '@/database/storage-for';
+import { ContentDraftEntity } from '@/drafts/entities/content-draft.entity';
+import { DraftsRepository, type StoredDraft } from './drafts.repository';
+
+const THE_DRAFT = { id: 1 };
+
+/** The content_drafts table: one row while a draft is open. */
+class TypeOrmDrafts extends DraftsRepository {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
+    super();
+  }
+
+  private get drafts(): Repository<ContentDraftEntity> {
+    return this.txHost.tx.getRepository(ContentDraftEntity);
+  }
+
+  async find(): Promise<StoredDraft | undefined> {
+    return (await this.drafts.findOneBy(THE_DRAFT)) ?? undefined;
+  }
+
+  async lock(): Promise<StoredDraft | undefined> {
+    // Serialises with a draft being opened too: a row lock alone cannot lock a row not there yet.
+    await this.txHost.tx.query(`SELECT pg_advisory_xact_lock(hashtext('content_drafts'))`);
+    return (await this.drafts.findOne({ where: THE_DRAFT, lock: { mode: 'pessimistic_write' } })) ?? undefined;
+  }
+
+  async save(draft: Pick<StoredDraft, 'base' | 'document' | 'overridden'>): Promise<void> {
+    await this.drafts.save({ ...THE_DRAFT, ...draft });
+  }
+
+  async remove(): Promise<boolean> {
+    return ((await this.drafts.delete(THE_DRAFT)).affected ?? 0) > 0;
+  }
+}
+
+export const typeOrmDrafts: PostgresAdapter<DraftsRepository> = (txHost) => new TypeOrmDrafts(txHost);

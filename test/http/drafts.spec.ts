@@ -1,0 +1,140 @@
+import request from 'supertest';
+import { ADMIN_TOKEN } from '@test/support/admin';
+import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
+import { createTestApp, type TestApp } from '@test/support/test-app';
+
+interface Revision {
+  id: number;
+  source: string;
+}
+
+describe('drafts', () => {
+  let onDatabase: AppOnDatabase;
+  let second: TestApp;
+  const as = (app: TestApp) => ({
+    get: (path: string) => request(app.server).get(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+    post: (path: string) => request(app.server).post(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+    patch: (path: string) => request(app.server).patch(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+    delete: (path: string) => request(app.server).delete(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+  });
+  const first = () => as(onDatabase.testApp);
+  const publicTitle = async (app: TestApp, slug: string) =>
+    (await request(app.server).get(`/api/projects/${slug}`).expect(200)).body.title as string;
+
+  beforeAll(async () => {
+    onDatabase = await appOnDatabase();
+    second = await createTestApp({
+      env: { DATABASE_URL: onDatabase.database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' },
+    });
+  });
+  afterAll(async () => {
+    await second.close();
+    await onDatabase.close();
+  });
+  afterEach(async () => {
+    await first().delete('/api/admin/draft');
+  });
+
+  it('changes the draft, not what visitors see, and answers as the same write without one', async () => {
+    await first().get('/api/admin/draft').expect(404);
+    const drafted = await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch 2' }).expect(200);
+    expect(drafted.body.title).toBe('Tidewatch 2');
+    const created = await first()
+      .post('/api/awards?draft=true')
+      .send({ title: 'Drafted award', organization: 'Org', year: '2026' })
+      .expect(201);
+    await first().patch('/api/profile?draft=true').send({ location: 'Utrecht' }).expect(200);
+
+    expect(await publicTitle(onDatabase.testApp, 'tidewatch')).toBe('Tidewatch');
+    expect(await publicTitle(second, 'tidewatch')).toBe('Tidewatch');
+    const awards = (await request(onDatabase.testApp.server).get('/api/awards').expect(200)).body as { id: string }[];
+    expect(awards.map((award) => award.id)).not.toContain(created.body.id);
+
+    const draft = (await first().get('/api/admin/draft').expect(200)).body;
+    expect(draft.changes).toEqual([
+      { domain: 'profile', id: null, change: 'changed' },
+      { domain: 'projects', id: 'tidewatch', change: 'changed' },
+      { domain: 'awards', id: created.body.id, change: 'added' },
+    ]);
+    expect(draft.document.projects[0].title).toBe('Tidewatch 2');
+    expect(draft.scheduledAt).toBeNull();
+  });
+
+  it('refuses a draft value that is not true or false with 422, and writes directly with false', async () => {
+    await first().patch('/api/projects/tidewatch?draft=yes').send({ title: 'No' }).expect(422);
+    await first().patch('/api/projects/tidewatch?draft=false').send({ title: 'Tidewatch' }).expect(200);
+    await first().get('/api/admin/draft').expect(404);
+  });
+
+  it('publishes in one revision seen by every instance, keeping direct writes made meanwhile and naming what it overrode', async () => {
+    await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, drafted' }).expect(200);
+    await first().patch('/api/projects/ledger-lens?draft=true').send({ title: 'Ledger Lens, drafted' }).expect(200);
+    // Direct writes on the other instance: one to an item the draft left alone, one to an item it changed.
+    await as(second).patch('/api/projects/physio-planner').send({ title: 'Physio Planner, direct' }).expect(200);
+    await as(second).patch('/api/projects/ledger-lens').send({ title: 'Ledger Lens, direct' }).expect(200);
+    const draft = (await first().get('/api/admin/draft').expect(200)).body;
+    expect(draft.document.projects.map((project: { title: string }) => project.title)).toEqual(
+      expect.arrayContaining(['Tidewatch, drafted', 'Ledger Lens, drafted', 'Physio Planner, direct']),
+    );
+    const [before] = (await first().get('/api/admin/content/revisions?limit=1').expect(200)).body as Revision[];
+
+    const published = await first().post('/api/admin/draft/publish').expect(200);
+    expect(published.body.overridden).toEqual([{ domain: 'projects', id: 'ledger-lens' }]);
+    expect(published.body.published.projects).toBeGreaterThan(0);
+    await first().get('/api/admin/draft').expect(404);
+
+    for (const app of [onDatabase.testApp, second]) {
+      await vi.waitFor(async () => expect(await publicTitle(app, 'tidewatch')).toBe('Tidewatch, drafted'), { timeout: 2_000 });
+      expect(await publicTitle(app, 'ledger-lens')).toBe('Ledger Lens, drafted');
+      expect(await publicTitle(app, 'physio-planner')).toBe('Physio Planner, direct');
+    }
+    // The direct writes are a revision of their own (perhaps recorded only now); the publish is one more, whole.
+    await vi.waitFor(
+      async () => {
+        const since = ((await first().get('/api/admin/content/revisions?limit=10').expect(200)).body as Revision[]).filter(
+          (revision) => revision.id > before.id,
+        );
+        expect(since.filter((revision) => revision.source === 'publish')).toHaveLength(1);
+      },
+      { timeout: 5_000 },
+    );
+  });
+
+  it('drafts an import, a reorder and a delete, and a discard throws them away', async () => {
+    const content = (await first().get('/api/admin/content').expect(200)).body as { projects: { slug: string; title: string }[] };
+    const imported = content.projects.map((project, index) => (index === 0 ? { ...project, title: 'Imported title' } : project));
+    await request(onDatabase.testApp.server)
+      .put('/api/admin/content?draft=true')
+      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+      .send({ ...content, projects: imported })
+      .expect(200);
+    await first()
+      .patch('/api/projects/reorder?draft=true')
+      .send({ order: [content.projects[2].slug] })
+      .expect(200);
+    await first().delete(`/api/projects/${content.projects[1].slug}?draft=true`).expect(204);
+    const draft = (await first().get('/api/admin/draft').expect(200)).body;
+    const slugs = content.projects.map((project) => project.slug);
+    expect(draft.document.projects.map((project: { slug: string }) => project.slug)).toEqual([slugs[2], slugs[0], ...slugs.slice(3)]);
+    expect(draft.document.projects[1].title).toBe('Imported title');
+    await first().delete('/api/admin/draft').expect(204);
+    await first().get('/api/admin/draft').expect(404);
+    const projects = (await request(onDatabase.testApp.server).get('/api/projects').expect(200)).body as { slug: string }[];
+    expect(projects).toHaveLength(content.projects.length);
+  });
+});
+
+describe('drafts without a database', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { DATABASE_URL: undefined, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' } });
+  });
+  afterAll(() => testApp.close());
+
+  it('answer 503', async () => {
+    const admin = (test: request.Test) => test.set('Authorization', `Bearer ${ADMIN_TOKEN}`);
+    await admin(request(testApp.server).get('/api/admin/draft')).expect(503);
+    await admin(request(testApp.server).patch('/api/projects/tidewatch?draft=true')).send({ title: 'X' }).expect(503);
+    await admin(request(testApp.server).post('/api/admin/draft/publish')).expect(503);
+  });
+});
