@@ -1,9 +1,11 @@
-import { Controller, Delete, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { ContentDomain } from '@/read-model/content-domain.decorator';
 import { CONTENT_DOMAINS } from '@/content';
 import { DraftDto, PublishedDraftDto } from './dto/draft.dto';
+import { PublishDraftDto } from './dto/publish-draft.dto';
 import { DraftsService } from './drafts.service';
 
 const NO_DRAFT = { description: 'No draft is open', detail: 'No draft is open' };
@@ -31,14 +33,33 @@ export class DraftsController {
   @HttpCode(HttpStatus.OK)
   @AdminOperation({
     operationId: 'publishDraft',
-    summary: 'Publish the draft now: visitors see it, on every instance, within 2 s',
+    summary: 'Publish the draft now (no body), or schedule it ({ "at": … })',
     description:
-      'One transaction, checked as an import is (422 names what is wrong), recorded as one revision with source "publish"; the draft is closed. ' +
-      `A direct write made while the draft was open stays, unless the draft changed the same item: then the draft's version wins and the answer lists it under overridden. ${NEEDS_A_DATABASE}`,
-    responses: { 200: PublishedDraftDto, 404: NO_DRAFT },
+      'Now: one transaction, checked as an import is (422 names what is wrong), recorded as one revision with source "publish", served by every instance within 2 s; the draft is closed. ' +
+      `A direct write made while the draft was open stays, unless the draft changed the same item: then the draft's version wins and the answer lists it under overridden. ` +
+      `Scheduled (202): published once at that time, within 5 s, by whichever instance is up; a time in the past is 422. ${NEEDS_A_DATABASE}`,
+    body: { example: { at: '2036-12-01T08:00:00.000Z' } },
+    responses: { 200: PublishedDraftDto, 202: DraftDto, 404: NO_DRAFT },
   })
-  publish(): Promise<PublishedDraftDto> {
-    return this.drafts.publish();
+  async publish(@Body() { at }: PublishDraftDto, @Res({ passthrough: true }) response: Response): Promise<PublishedDraftDto | DraftDto> {
+    if (at === undefined) return this.drafts.publish();
+    response.status(HttpStatus.ACCEPTED);
+    return this.drafts.schedule(at);
+  }
+
+  @Delete('schedule')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @AdminOperation({
+    operationId: 'deleteDraftSchedule',
+    summary: 'Cancel the scheduled publish; the draft stays',
+    description: NEEDS_A_DATABASE,
+    responses: {
+      204: { description: 'Cancelled' },
+      404: { description: 'No draft, or it is not scheduled', detail: 'The draft is not scheduled' },
+    },
+  })
+  cancelSchedule(): Promise<void> {
+    return this.drafts.cancelSchedule();
   }
 
   @Delete()

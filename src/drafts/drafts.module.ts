@@ -6,6 +6,7 @@ import { DraftWriteInterceptor } from './draft-write.interceptor';
 import { DraftsController } from './drafts.controller';
 import { DraftsService } from './drafts.service';
 import { DraftsRepository, NoDrafts } from './persistence/drafts.repository';
+import { ScheduledPublishing } from './scheduled-publishing';
 
 /** The owner's draft: content writes with ?draft=true change it; publishing makes it what visitors see. */
 @Module({
@@ -17,6 +18,7 @@ import { DraftsRepository, NoDrafts } from './persistence/drafts.repository';
       none: () => new NoDrafts(),
     }),
     DraftsService,
+    ScheduledPublishing,
     { provide: APP_INTERCEPTOR, useClass: DraftWriteInterceptor },
   ],
 })

@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import { CONTENT_DOMAINS, type ContentDocument } from '@/content';
 import { ContentTransactions } from '@/content-store/content-transactions';
 import { diffItems } from '@/history/content-diff';
@@ -8,6 +9,7 @@ import type { DraftDto, PublishedDraftDto } from './dto/draft.dto';
 import { DraftsRepository, type StoredDraft } from './persistence/drafts.repository';
 
 const noDraft = () => new NotFoundException({ detail: 'No draft is open' });
+const notScheduled = () => new NotFoundException({ detail: 'The draft is not scheduled' });
 
 /**
  * The owner's draft: one working copy of the whole content. A draft write is the same write as
@@ -68,6 +70,36 @@ export class DraftsService {
         const published = await this.portfolio.import(document, 'publish');
         await this.drafts.remove();
         return { published, overridden };
+      },
+      { source: 'publish' },
+    );
+  }
+
+  /** Publishes the draft at `at` (in the future), once, on whichever instance is up then (ScheduledPublishing). */
+  async schedule(at: string): Promise<DraftDto> {
+    const when = new Date(at);
+    if (when.getTime() <= Date.now())
+      throw RequestValidationException.single(['body', 'at'], 'Input should be in the future', 'in_the_future');
+    if (!(await this.transactions.run(() => this.drafts.schedule(when)))) throw noDraft();
+    return this.current();
+  }
+
+  async cancelSchedule(): Promise<void> {
+    const stored = await this.transactions.run(() => this.drafts.find());
+    if (!stored) throw noDraft();
+    if (!stored.scheduledAt) throw notScheduled();
+    await this.transactions.run(() => this.drafts.schedule(null));
+  }
+
+  /** Publishes the draft if its time has come; answers whether it did (another instance may have, first). */
+  async publishIfDue(): Promise<boolean> {
+    const due = (draft: StoredDraft | undefined) => draft?.scheduledAt != null && draft.scheduledAt.getTime() <= Date.now();
+    if (!due(await this.drafts.find())) return false;
+    return this.transactions.run(
+      async () => {
+        if (!due(await this.drafts.lock())) return false;
+        await this.publish();
+        return true;
       },
       { source: 'publish' },
     );

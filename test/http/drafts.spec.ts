@@ -124,6 +124,99 @@ describe('drafts', () => {
   });
 });
 
+describe('scheduled publishing', () => {
+  let onDatabase: AppOnDatabase;
+  let second: TestApp;
+  const admin = (app: TestApp) => ({
+    get: (path: string) => request(app.server).get(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+    post: (path: string) => request(app.server).post(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+    patch: (path: string) => request(app.server).patch(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+    delete: (path: string) => request(app.server).delete(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+  });
+  const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+  const publishRevisions = async (app: TestApp) =>
+    ((await admin(app).get('/api/admin/content/revisions?limit=200').expect(200)).body as Revision[]).filter(
+      (revision) => revision.source === 'publish',
+    ).length;
+  const awardTitles = async (app: TestApp) =>
+    ((await request(app.server).get('/api/awards').expect(200)).body as { title: string }[]).map((award) => award.title);
+
+  beforeAll(async () => {
+    onDatabase = await appOnDatabase();
+    second = await createTestApp({
+      env: { DATABASE_URL: onDatabase.database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' },
+    });
+  });
+  afterAll(async () => {
+    await second.close();
+    await onDatabase.close();
+  });
+
+  it('refuses a time in the past, and cancels a schedule: the draft stays, unpublished', async () => {
+    const app = onDatabase.testApp;
+    await admin(app)
+      .post('/api/admin/draft/publish')
+      .send({ at: inSeconds(1) })
+      .expect(404);
+    await admin(app).post('/api/awards?draft=true').send({ title: 'Cancelled award', organization: 'Org', year: '2026' }).expect(201);
+    const past = await admin(app).post('/api/admin/draft/publish').send({ at: '2020-01-01T00:00:00Z' }).expect(422);
+    expect(past.body.detail[0]).toMatchObject({ loc: ['body', 'at'] });
+    await admin(app).post('/api/admin/draft/publish').send({ at: 'monday' }).expect(422);
+    const scheduled = await admin(app)
+      .post('/api/admin/draft/publish')
+      .send({ at: inSeconds(1) })
+      .expect(202);
+    expect(scheduled.body.scheduledAt).not.toBeNull();
+    await admin(app).delete('/api/admin/draft/schedule').expect(204);
+    await admin(app).delete('/api/admin/draft/schedule').expect(404);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(await awardTitles(app)).not.toContain('Cancelled award');
+    expect((await admin(app).get('/api/admin/draft').expect(200)).body.scheduledAt).toBeNull();
+    await admin(app).delete('/api/admin/draft').expect(204);
+  });
+
+  it('publishes at the set time, once, however many instances look', async () => {
+    const before = await publishRevisions(onDatabase.testApp);
+    await admin(second).post('/api/awards?draft=true').send({ title: 'Scheduled award', organization: 'Org', year: '2026' }).expect(201);
+    const at = inSeconds(1.5);
+    await admin(second).post('/api/admin/draft/publish').send({ at }).expect(202);
+    expect(await awardTitles(onDatabase.testApp)).not.toContain('Scheduled award');
+    await vi.waitFor(async () => expect(await awardTitles(onDatabase.testApp)).toContain('Scheduled award'), {
+      timeout: 8_000,
+      interval: 100,
+    });
+    expect(Date.now()).toBeGreaterThanOrEqual(new Date(at).getTime());
+    expect(Date.now() - new Date(at).getTime()).toBeLessThan(5_000);
+    await vi.waitFor(async () => expect(await awardTitles(second)).toContain('Scheduled award'), { timeout: 2_000 });
+    await admin(second).get('/api/admin/draft').expect(404);
+    await vi.waitFor(async () => expect(await publishRevisions(onDatabase.testApp)).toBe(before + 1), { timeout: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await publishRevisions(onDatabase.testApp)).toBe(before + 1);
+  });
+
+  it('publishes after a restart a schedule set before it', async () => {
+    const other = await appOnDatabase();
+    const app = other.testApp;
+    await admin(app).post('/api/awards?draft=true').send({ title: 'Award after a restart', organization: 'Org', year: '2026' }).expect(201);
+    const at = inSeconds(1);
+    await admin(app).post('/api/admin/draft/publish').send({ at }).expect(202);
+    await app.close();
+    await new Promise((resolve) => setTimeout(resolve, new Date(at).getTime() - Date.now() + 200));
+    const restarted = await createTestApp({
+      env: { DATABASE_URL: other.database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' },
+    });
+    try {
+      await vi.waitFor(async () => expect(await awardTitles(restarted)).toContain('Award after a restart'), {
+        timeout: 5_000,
+        interval: 100,
+      });
+    } finally {
+      await restarted.close();
+      await other.database.drop();
+    }
+  });
+});
+
 describe('drafts without a database', () => {
   let testApp: TestApp;
   beforeAll(async () => {

@@ -103,6 +103,12 @@ describe('the examples of the description', () => {
           .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
           .send({ location: 'Utrecht' })
           .expect(200);
+      if (path === '/api/admin/draft/schedule')
+        await request(testApp.server)
+          .post('/api/admin/draft/publish')
+          .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+          .send({ at: new Date(Date.now() + 3_600_000).toISOString() })
+          .expect(202);
       let url = path;
       for (const parameter of operation.parameters ?? [])
         if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(exampleOf(parameter))));

@@ -19,6 +19,7 @@ const PUBLISHED_OPERATION_IDS = [
   'getDraft',
   'publishDraft',
   'discardDraft',
+  'deleteDraftSchedule',
   'uploadMedia',
   'listMedia',
   'updateMedia',

@@ -185,11 +185,31 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Publish the draft now: visitors see it, on every instance, within 2 s
-     * @description One transaction, checked as an import is (422 names what is wrong), recorded as one revision with source "publish"; the draft is closed. A direct write made while the draft was open stays, unless the draft changed the same item: then the draft's version wins and the answer lists it under overridden. Drafts need a database (503 without one). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     * Publish the draft now (no body), or schedule it ({ "at": … })
+     * @description Now: one transaction, checked as an import is (422 names what is wrong), recorded as one revision with source "publish", served by every instance within 2 s; the draft is closed. A direct write made while the draft was open stays, unless the draft changed the same item: then the draft's version wins and the answer lists it under overridden. Scheduled (202): published once at that time, within 5 s, by whichever instance is up; a time in the past is 422. Drafts need a database (503 without one). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
      */
     post: operations['publishDraft'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/draft/schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Cancel the scheduled publish; the draft stays
+     * @description Drafts need a database (503 without one). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    delete: operations['deleteDraftSchedule'];
     options?: never;
     head?: never;
     patch?: never;
@@ -2132,6 +2152,14 @@ export interface components {
       /** @description The texts in the other languages; a field left out reads in English */
       translations?: components['schemas']['ProjectTranslations'];
     };
+    PublishDraftRequest: {
+      /**
+       * Format: date-time
+       * @description When to publish (ISO 8601, in the future): once, by whichever instance is up then, within 5 s of it
+       * @example 2036-12-01T08:00:00.000Z
+       */
+      at?: string;
+    };
     PublishedDraft: {
       /** @description Items the draft changed that a direct write had changed too since: the draft won */
       overridden: components['schemas']['OverriddenItem'][];
@@ -3861,7 +3889,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['PublishDraftRequest'];
+      };
+    };
     responses: {
       200: {
         headers: {
@@ -3871,6 +3903,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PublishedDraft'];
+        };
+      };
+      202: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContentDraft'];
         };
       };
       400: components['responses']['MalformedRequest'];
@@ -3915,6 +3957,109 @@ export interface operations {
           /**
            * @example {
            *       "detail": "No draft is open"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  deleteDraftSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Cancelled */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No draft, or it is not scheduled */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The draft is not scheduled"
            *     }
            */
           'application/json': components['schemas']['ErrorDetail'];

@@ -17,6 +17,8 @@ export abstract class DraftsRepository {
   /** The draft, locked until the caller's transaction ends: draft writes and publishing take their turns. */
   abstract lock(): Promise<StoredDraft | undefined>;
   abstract save(draft: Pick<StoredDraft, 'base' | 'document' | 'overridden'>): Promise<void>;
+  /** Sets (or, with null, cancels) when the draft is published; answers whether there is a draft. */
+  abstract schedule(at: Date | null): Promise<boolean>;
   /** Answers whether there was one. */
   abstract remove(): Promise<boolean>;
 }
@@ -25,5 +27,6 @@ export class NoDrafts extends DraftsRepository {
   find = refuseWrite;
   lock = refuseWrite;
   save = refuseWrite;
+  schedule = refuseWrite;
   remove = refuseWrite;
 }

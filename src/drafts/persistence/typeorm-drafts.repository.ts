@@ -31,6 +31,10 @@ class TypeOrmDrafts extends DraftsRepository {
     await this.drafts.save({ ...THE_DRAFT, ...draft });
   }
 
+  async schedule(scheduledAt: Date | null): Promise<boolean> {
+    return ((await this.drafts.update(THE_DRAFT, { scheduledAt })).affected ?? 0) > 0;
+  }
+
   async remove(): Promise<boolean> {
     return ((await this.drafts.delete(THE_DRAFT)).affected ?? 0) > 0;
   }
