@@ -1,3 +1,4 @@
+import { DraftPreviewKeyEntity } from './drafts/entities/draft-preview-key.entity';
 import { ContentDraftEntity } from './drafts/entities/content-draft.entity';
 import { ContactMessageEntity } from './contact/entities/contact-message.entity';
 import { AwardEntity } from './awards/entities/award.entity';
@@ -41,4 +42,5 @@ export const ENTITIES = [
   MediaItemEntity,
   MediaVariantEntity,
   ContentDraftEntity,
+  DraftPreviewKeyEntity,
 ];

@@ -5,6 +5,7 @@ import { contactConfig } from './contact.config';
 import { contentConfig } from './content.config';
 import { cvConfig } from './cv.config';
 import { databaseConfig } from './database.config';
+import { draftsConfig } from './drafts.config';
 import { flagsConfig } from './flags.config';
 import { limitsConfig } from './limits.config';
 import { mailConfig } from './mail.config';
@@ -20,6 +21,7 @@ export const CONFIGURATIONS = [
   contentConfig,
   cvConfig,
   databaseConfig,
+  draftsConfig,
   flagsConfig,
   limitsConfig,
   mailConfig,

@@ -4,7 +4,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { ContentDomain } from '@/read-model/content-domain.decorator';
 import { CONTENT_DOMAINS } from '@/content';
-import { DraftDto, PublishedDraftDto } from './dto/draft.dto';
+import { DraftDto, PreviewTokenDto, PublishedDraftDto } from './dto/draft.dto';
 import { PublishDraftDto } from './dto/publish-draft.dto';
 import { DraftsService } from './drafts.service';
 
@@ -60,6 +60,20 @@ export class DraftsController {
   })
   cancelSchedule(): Promise<void> {
     return this.drafts.cancelSchedule();
+  }
+
+  @Post('preview-token')
+  @HttpCode(HttpStatus.OK)
+  @AdminOperation({
+    operationId: 'createDraftPreviewToken',
+    summary: 'A read-only link to the draft, for a friend without an admin credential',
+    description:
+      'Every public read with ?preview=<token> answers from the draft (the published content while none is open), private and never cached; ' +
+      `the token is no admin credential (403 on admin routes), and answers 401 once expired. ${NEEDS_A_DATABASE}`,
+    responses: { 200: PreviewTokenDto },
+  })
+  previewToken(): Promise<PreviewTokenDto> {
+    return this.drafts.previewToken();
   }
 
   @Delete()

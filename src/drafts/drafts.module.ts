@@ -2,7 +2,10 @@ import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { storageFor } from '@/database/storage-for';
 import { PortfolioModule } from '@/portfolio/portfolio.module';
+import { DraftPreviewInterceptor } from './draft-preview.interceptor';
 import { DraftWriteInterceptor } from './draft-write.interceptor';
+import { PreviewTokenStrategy } from './preview-token.strategy';
+import { PreviewTokens } from './preview-tokens';
 import { DraftsController } from './drafts.controller';
 import { DraftsService } from './drafts.service';
 import { DraftsRepository, NoDrafts } from './persistence/drafts.repository';
@@ -19,7 +22,10 @@ import { ScheduledPublishing } from './scheduled-publishing';
     }),
     DraftsService,
     ScheduledPublishing,
+    PreviewTokens,
+    PreviewTokenStrategy,
     { provide: APP_INTERCEPTOR, useClass: DraftWriteInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: DraftPreviewInterceptor },
   ],
 })
 export class DraftsModule {}

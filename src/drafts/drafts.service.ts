@@ -2,10 +2,12 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import { CONTENT_DOMAINS, type ContentDocument } from '@/content';
 import { ContentTransactions } from '@/content-store/content-transactions';
+import { PREVIEW_QUERY } from '@/read-model/public-read.decorator';
 import { diffItems } from '@/history/content-diff';
 import { PortfolioService } from '@/portfolio/portfolio.service';
 import { asList, mergeDraft, type MergedDraft } from './draft-merge';
-import type { DraftDto, PublishedDraftDto } from './dto/draft.dto';
+import type { DraftDto, PreviewTokenDto, PublishedDraftDto } from './dto/draft.dto';
+import { PreviewTokens } from './preview-tokens';
 import { DraftsRepository, type StoredDraft } from './persistence/drafts.repository';
 
 const noDraft = () => new NotFoundException({ detail: 'No draft is open' });
@@ -24,6 +26,7 @@ export class DraftsService {
     private readonly drafts: DraftsRepository,
     private readonly portfolio: PortfolioService,
     private readonly transactions: ContentTransactions,
+    private readonly tokens: PreviewTokens,
   ) {}
 
   /** Makes `write` change the draft (the first opens it, a copy of the published content); answers what it answers. */
@@ -39,6 +42,32 @@ export class DraftsService {
       await this.drafts.save({ base: published, document, overridden });
       return answer;
     });
+  }
+
+  /**
+   * What `read` answers from the draft (from the published content while none is open): the same
+   * read as ever, inside a savepoint that puts the draft in place and is rolled back once it answered.
+   */
+  preview<T>(read: () => Promise<T>): Promise<T> {
+    return this.transactions.run(async () => {
+      const stored = await this.drafts.find();
+      if (!stored) return read();
+      const { document } = this.merged(stored, await this.portfolio.export());
+      return this.transactions.undone(async () => {
+        await this.portfolio.replaceAll(document);
+        return read();
+      });
+    });
+  }
+
+  /** A read-only link to the draft: each domain's public read with the token. */
+  async previewToken(): Promise<PreviewTokenDto> {
+    const { token, expiresIn } = await this.tokens.issue();
+    return {
+      token,
+      expiresIn,
+      urls: Object.fromEntries(CONTENT_DOMAINS.map((domain) => [domain, `/api/${domain}?${PREVIEW_QUERY}=${token}`])),
+    };
   }
 
   async current(): Promise<DraftDto> {

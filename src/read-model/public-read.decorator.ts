@@ -1,4 +1,5 @@
 import { applyDecorators, SetMetadata, type Type } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
 import { LANGUAGES } from '@/content';
 import type { FixedHeaders } from '@/common/http/fixed-headers';
 import { PUBLIC_READS_PER_MINUTE, RateLimit } from '@/common/rate-limit/rate-limit.decorator';
@@ -19,6 +20,9 @@ export interface PublicReadSpec {
 
 /** RFC 9745's Deprecation value: `@` and the Unix time of the day. */
 const deprecationValue = (day: string): string => `@${Date.parse(`${day}T00:00:00Z`) / 1000}`;
+
+/** The query parameter that asks a public read for the draft: such a read is never answered from, nor kept in, the shared answers. */
+export const PREVIEW_QUERY = 'preview';
 
 /** What @PublicRead() records for the read model: the headers its answers carry besides the body's own. */
 export interface PublicReadMetadata {
@@ -43,7 +47,7 @@ function takesLanguage(target: object, key: string | symbol): boolean {
 /** What every public read does, said in its description after its own words. */
 const howPublicReadsAnswer = (translated: boolean): string =>
   `Public, ${PUBLIC_READS_PER_MINUTE} requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: ` +
-  'an If-None-Match that names it answers 304.' +
+  "an If-None-Match that names it answers 304. `?preview=` with a preview token reads the owner's draft instead (private, no-store; 401 for a token that is not valid or has expired)." +
   (translated
     ? ` \`?lang=${LANGUAGES.join('|')}\` picks the language of the texts (English where one is not translated), and Content-Language says which.`
     : '');
@@ -62,6 +66,12 @@ function publicRead(
   return applyDecorators(
     SetMetadata(PUBLIC_READ, metadata),
     RateLimit(PUBLIC_READS_PER_MINUTE),
+    ApiQuery({
+      name: PREVIEW_QUERY,
+      required: false,
+      type: String,
+      description: 'A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft',
+    }),
     Operation({
       operationId,
       summary,
@@ -70,6 +80,7 @@ function publicRead(
       responses: {
         200: { type: returns, headers },
         304: { description: 'Not Modified: If-None-Match names the current ETag', headers },
+        401: { description: 'The preview token is not valid, or has expired', detail: 'The preview link is not valid, or has expired' },
         404: notFound,
       },
     }),

@@ -10,6 +10,7 @@ import { CONTENT_DOMAIN } from './metadata-keys';
 import { ReadKeys } from './read-keys';
 import { type AnsweringRead, ReadModel } from './read-model';
 import { PublicReadRoutes } from './public-read-routes';
+import { PREVIEW_QUERY } from './public-read.decorator';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -31,6 +32,8 @@ export class ReadModelInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<Request>();
     const route = this.publicReads.of(context.getHandler());
+    // A preview is the owner's draft, for one reader: nothing of it is shared (DraftPreviewInterceptor answers it).
+    if (route && request.query[PREVIEW_QUERY] !== undefined) return next.handle();
     if (route) {
       const response = context.switchToHttp().getResponse<Response>();
       return from(this.keys.of(route, request)).pipe(

@@ -60,6 +60,36 @@ describe('drafts', () => {
     expect(draft.scheduledAt).toBeNull();
   });
 
+  it('shows the draft to whoever has a preview link, on every instance, privately, and nothing of it to anyone else', async () => {
+    const published = await request(onDatabase.testApp.server).get('/api/projects/tidewatch').expect(200);
+    await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, previewed' }).expect(200);
+    const issued = await first().post('/api/admin/draft/preview-token').expect(200);
+    expect(issued.body).toMatchObject({ expiresIn: 86_400, urls: { projects: `/api/projects?preview=${issued.body.token}` } });
+    for (const app of [onDatabase.testApp, second]) {
+      const previewed = await request(app.server).get(`/api/projects/tidewatch?preview=${issued.body.token}`).expect(200);
+      expect(previewed.body.title).toBe('Tidewatch, previewed');
+      expect(previewed.headers['cache-control']).toBe('private, no-store');
+      expect(previewed.headers.etag).toBeUndefined();
+      const cards = await request(app.server).get(issued.body.urls.projects).expect(200);
+      expect(cards.body[0].title).toBe('Tidewatch, previewed');
+    }
+    const afterwards = await request(onDatabase.testApp.server).get('/api/projects/tidewatch').expect(200);
+    expect([afterwards.body.title, afterwards.headers.etag]).toEqual(['Tidewatch', published.headers.etag]);
+
+    const tampered = `${issued.body.token.slice(0, -2)}${issued.body.token.endsWith('AA') ? 'BA' : 'AA'}`;
+    await request(onDatabase.testApp.server).get(`/api/projects?preview=${tampered}`).expect(401);
+    await request(onDatabase.testApp.server).get('/api/projects?preview=').expect(401);
+    const asAdmin = await request(onDatabase.testApp.server)
+      .get('/api/admin/draft')
+      .set('Authorization', `Bearer ${issued.body.token}`)
+      .expect(403);
+    expect(asAdmin.body.detail).toBe('A preview link reads the draft; it is no admin credential');
+
+    await first().delete('/api/admin/draft').expect(204);
+    const withoutDraft = await request(onDatabase.testApp.server).get(`/api/projects/tidewatch?preview=${issued.body.token}`).expect(200);
+    expect([withoutDraft.body.title, withoutDraft.headers['cache-control']]).toEqual(['Tidewatch', 'private, no-store']);
+  });
+
   it('refuses a draft value that is not true or false with 422, and writes directly with false', async () => {
     await first().patch('/api/projects/tidewatch?draft=yes').send({ title: 'No' }).expect(422);
     await first().patch('/api/projects/tidewatch?draft=false').send({ title: 'Tidewatch' }).expect(200);

@@ -32,6 +32,12 @@ const PATH_VALUES = (content: typeof DEMO_CONTENT): Record<string, string> => ({
  * pointed at the projects of the document generated with them (an import), else at the demo's,
  * as the path parameters are.
  */
+/** A scheduled publish is in the future, which no schema can say: a generated time is moved a year past now. */
+function scheduledInTheFuture(path: string, body: unknown): unknown {
+  if (path !== '/api/admin/draft/publish' || typeof body !== 'object' || body === null || !('at' in body)) return body;
+  return { ...body, at: new Date(Date.now() + 365 * 24 * 3_600_000).toISOString() };
+}
+
 function linkingExistingProjects(body: unknown): unknown {
   const { projects } = (body ?? {}) as { projects?: unknown[] };
   const inDocument = Array.isArray(projects) && projects.every((project) => typeof project === 'object');
@@ -92,7 +98,7 @@ describe('bodies generated from the description', () => {
         const response = await request(onDatabase.testApp.server)
           [method as 'post'](url)
           .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
-          .send(linkingExistingProjects(body) as object);
+          .send(linkingExistingProjects(scheduledInTheFuture(path, body)) as object);
         // 503 is a dependency that is not there (the flags' configuration store), not a refusal of the body.
         if (response.status === 422 || response.status === 500) {
           refused.push(`${method.toUpperCase()} ${path} ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`);

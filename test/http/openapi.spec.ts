@@ -20,6 +20,7 @@ const PUBLISHED_OPERATION_IDS = [
   'publishDraft',
   'discardDraft',
   'deleteDraftSchedule',
+  'createDraftPreviewToken',
   'uploadMedia',
   'listMedia',
   'updateMedia',
@@ -152,6 +153,7 @@ describe('GET /openapi.json', () => {
     expect(operation.parameters).toEqual([
       expect.objectContaining({ name: 'index', in: 'path', schema: expect.objectContaining({ type: 'integer' }) }),
       expect.objectContaining({ name: 'lang', in: 'query' }),
+      expect.objectContaining({ name: 'preview', in: 'query' }),
     ]);
   });
 

@@ -175,6 +175,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/draft/preview-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A read-only link to the draft, for a friend without an admin credential
+     * @description Every public read with ?preview=<token> answers from the draft (the published content while none is open), private and never cached; the token is no admin credential (403 on admin routes), and answers 401 once expired. Drafts need a database (503 without one). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    post: operations['createDraftPreviewToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/draft/publish': {
     parameters: {
       query?: never;
@@ -332,7 +352,7 @@ export interface paths {
     };
     /**
      * Awards in display order
-     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?preview=` with a preview token reads the owner's draft instead (private, no-store; 401 for a token that is not valid or has expired). `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
      */
     get: operations['listAwards'];
     put?: never;
@@ -404,7 +424,7 @@ export interface paths {
     };
     /**
      * Certifications in display order, manual and synced alike
-     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?preview=` with a preview token reads the owner's draft instead (private, no-store; 401 for a token that is not valid or has expired). `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
      */
     get: operations['listCertifications'];
     put?: never;
@@ -576,7 +596,7 @@ export interface paths {
     };
     /**
      * Work entries, newest first
-     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?preview=` with a preview token reads the owner's draft instead (private, no-store; 401 for a token that is not valid or has expired). `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
      */
     get: operations['listExperience'];
     put?: never;
@@ -629,7 +649,7 @@ export interface paths {
     /**
      * One work entry by position (0 is the newest)
      * @deprecated
-     * @description Deprecated: indexes shift when entries are reordered. Use GET /api/experience. Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     * @description Deprecated: indexes shift when entries are reordered. Use GET /api/experience. Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?preview=` with a preview token reads the owner's draft instead (private, no-store; 401 for a token that is not valid or has expired). `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
      */
     get: operations['getWorkEntryByIndex'];
     put?: never;
@@ -773,7 +793,7 @@ export interface paths {
     };
     /**
      * The person behind the portfolio
-     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304.
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?preview=` with a preview token reads the owner's draft instead (private, no-store; 401 for a token that is not valid or has expired).
      */
     get: operations['getProfile'];
     /**
@@ -801,7 +821,7 @@ export interface paths {
     };
     /**
      * Project cards in display order
-     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?preview=` with a preview token reads the owner's draft instead (private, no-store; 401 for a token that is not valid or has expired). `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
      */
     get: operations['listProjects'];
     put?: never;
@@ -825,7 +845,7 @@ export interface paths {
     };
     /**
      * One project with its detail and previous/next navigation
-     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?preview=` with a preview token reads the owner's draft instead (private, no-store; 401 for a token that is not valid or has expired). `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
      */
     get: operations['getProject'];
     put?: never;
@@ -893,7 +913,7 @@ export interface paths {
     };
     /**
      * Skill categories with their skills
-     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?preview=` with a preview token reads the owner's draft instead (private, no-store; 401 for a token that is not valid or has expired). `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
      */
     get: operations['listSkillCategories'];
     put?: never;
@@ -1572,6 +1592,28 @@ export interface components {
       english: number;
       /** @example 12 */
       nederlands: number;
+    };
+    DraftPreviewToken: {
+      /**
+       * @description Seconds it reads the draft for (DRAFT_PREVIEW_TTL_SECONDS)
+       * @example 86400
+       */
+      expiresIn: number;
+      /**
+       * @description Add it to any public read as ?preview=<token>
+       * @example AAAAAGmF2nQ0b3Vu…
+       */
+      token: string;
+      /**
+       * @description Each domain's public read with the token, by domain
+       * @example {
+       *       "profile": "/api/profile?preview=AAAAAGmF2nQ0b3Vu…",
+       *       "projects": "/api/projects?preview=AAAAAGmF2nQ0b3Vu…"
+       *     }
+       */
+      urls: {
+        [key: string]: string;
+      };
     };
     ErrorDetail: {
       /** @example Project "unknown-slug" not found */
@@ -3882,6 +3924,96 @@ export interface operations {
       };
     };
   };
+  createDraftPreviewToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DraftPreviewToken'];
+        };
+      };
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
   publishDraft: {
     parameters: {
       query?: never;
@@ -4830,6 +4962,8 @@ export interface operations {
       query?: {
         /** @description The language of the texts: each in it where the owner wrote it, in English where not */
         lang?: 'english' | 'nederlands';
+        /** @description A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft */
+        preview?: string;
       };
       header?: never;
       path?: never;
@@ -4867,6 +5001,25 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description The preview token is not valid, or has expired */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The preview link is not valid, or has expired"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
       408: components['responses']['RequestTimeoutWithinLimit'];
       413: components['responses']['PayloadTooLargeWithinLimit'];
       415: components['responses']['UnsupportedMediaTypeWithinLimit'];
@@ -5482,6 +5635,8 @@ export interface operations {
       query?: {
         /** @description The language of the texts: each in it where the owner wrote it, in English where not */
         lang?: 'english' | 'nederlands';
+        /** @description A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft */
+        preview?: string;
       };
       header?: never;
       path?: never;
@@ -5519,6 +5674,25 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description The preview token is not valid, or has expired */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The preview link is not valid, or has expired"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
       408: components['responses']['RequestTimeoutWithinLimit'];
       413: components['responses']['PayloadTooLargeWithinLimit'];
       415: components['responses']['UnsupportedMediaTypeWithinLimit'];
@@ -6475,6 +6649,8 @@ export interface operations {
       query?: {
         /** @description The language of the texts: each in it where the owner wrote it, in English where not */
         lang?: 'english' | 'nederlands';
+        /** @description A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft */
+        preview?: string;
         /** @description Only the N most recent entries (a value above 5000 counts as 5000) */
         top?: number;
       };
@@ -6514,6 +6690,25 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description The preview token is not valid, or has expired */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The preview link is not valid, or has expired"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
       408: components['responses']['RequestTimeoutWithinLimit'];
       413: components['responses']['PayloadTooLargeWithinLimit'];
       415: components['responses']['UnsupportedMediaTypeWithinLimit'];
@@ -7013,6 +7208,8 @@ export interface operations {
       query?: {
         /** @description The language of the texts: each in it where the owner wrote it, in English where not */
         lang?: 'english' | 'nederlands';
+        /** @description A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft */
+        preview?: string;
       };
       header?: never;
       path: {
@@ -7055,6 +7252,25 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description The preview token is not valid, or has expired */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The preview link is not valid, or has expired"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
       /** @description No entry at this index */
       404: {
         headers: {
@@ -7670,7 +7886,10 @@ export interface operations {
   };
   getProfile: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft */
+        preview?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -7705,6 +7924,25 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description The preview token is not valid, or has expired */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The preview link is not valid, or has expired"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
       /** @description No profile has been set yet */
       404: {
         headers: {
@@ -7987,6 +8225,8 @@ export interface operations {
       query?: {
         /** @description The language of the texts: each in it where the owner wrote it, in English where not */
         lang?: 'english' | 'nederlands';
+        /** @description A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft */
+        preview?: string;
       };
       header?: never;
       path?: never;
@@ -8024,6 +8264,25 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description The preview token is not valid, or has expired */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The preview link is not valid, or has expired"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
       408: components['responses']['RequestTimeoutWithinLimit'];
       413: components['responses']['PayloadTooLargeWithinLimit'];
       415: components['responses']['UnsupportedMediaTypeWithinLimit'];
@@ -8186,6 +8445,8 @@ export interface operations {
       query?: {
         /** @description The language of the texts: each in it where the owner wrote it, in English where not */
         lang?: 'english' | 'nederlands';
+        /** @description A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft */
+        preview?: string;
       };
       header?: never;
       path: {
@@ -8226,6 +8487,25 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description The preview token is not valid, or has expired */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The preview link is not valid, or has expired"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
       /** @description No project has this slug */
       404: {
         headers: {
@@ -8788,6 +9068,8 @@ export interface operations {
       query?: {
         /** @description The language of the texts: each in it where the owner wrote it, in English where not */
         lang?: 'english' | 'nederlands';
+        /** @description A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft */
+        preview?: string;
       };
       header?: never;
       path?: never;
@@ -8825,6 +9107,25 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description The preview token is not valid, or has expired */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The preview link is not valid, or has expired"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
       408: components['responses']['RequestTimeoutWithinLimit'];
       413: components['responses']['PayloadTooLargeWithinLimit'];
       415: components['responses']['UnsupportedMediaTypeWithinLimit'];

@@ -44,3 +44,21 @@ export class PublishedDraftDto {
   })
   readonly overridden!: OverriddenItemDto[];
 }
+
+/** A read-only link to the draft, for someone without an admin credential. */
+@ApiSchema({ name: 'DraftPreviewToken' })
+export class PreviewTokenDto {
+  @ApiProperty({ description: 'Add it to any public read as ?preview=<token>', example: 'AAAAAGmF2nQ0b3Vu…' })
+  readonly token!: string;
+
+  @ApiProperty({ type: 'integer', description: 'Seconds it reads the draft for (DRAFT_PREVIEW_TTL_SECONDS)', example: 86400 })
+  readonly expiresIn!: number;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: "Each domain's public read with the token, by domain",
+    example: { profile: '/api/profile?preview=AAAAAGmF2nQ0b3Vu…', projects: '/api/projects?preview=AAAAAGmF2nQ0b3Vu…' },
+  })
+  readonly urls!: Record<string, string>;
+}

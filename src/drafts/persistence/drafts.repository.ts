@@ -21,6 +21,8 @@ export abstract class DraftsRepository {
   abstract schedule(at: Date | null): Promise<boolean>;
   /** Answers whether there was one. */
   abstract remove(): Promise<boolean>;
+  /** The preview tokens' signing key: `candidate` becomes it unless another instance's came first. */
+  abstract previewKey(candidate: Buffer): Promise<Buffer>;
 }
 
 export class NoDrafts extends DraftsRepository {
@@ -29,4 +31,5 @@ export class NoDrafts extends DraftsRepository {
   save = refuseWrite;
   schedule = refuseWrite;
   remove = refuseWrite;
+  previewKey = refuseWrite;
 }

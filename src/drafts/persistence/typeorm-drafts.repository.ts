@@ -3,6 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import type { Repository } from 'typeorm';
 import type { PostgresAdapter } from '@/database/storage-for';
 import { ContentDraftEntity } from '@/drafts/entities/content-draft.entity';
+import { DraftPreviewKeyEntity } from '@/drafts/entities/draft-preview-key.entity';
 import { DraftsRepository, type StoredDraft } from './drafts.repository';
 
 const THE_DRAFT = { id: 1 };
@@ -33,6 +34,17 @@ class TypeOrmDrafts extends DraftsRepository {
 
   async schedule(scheduledAt: Date | null): Promise<boolean> {
     return ((await this.drafts.update(THE_DRAFT, { scheduledAt })).affected ?? 0) > 0;
+  }
+
+  async previewKey(candidate: Buffer): Promise<Buffer> {
+    const keys = this.txHost.tx.getRepository(DraftPreviewKeyEntity);
+    await keys
+      .createQueryBuilder()
+      .insert()
+      .values({ ...THE_DRAFT, key: candidate })
+      .orIgnore()
+      .execute();
+    return (await keys.findOneByOrFail(THE_DRAFT)).key;
   }
 
   async remove(): Promise<boolean> {

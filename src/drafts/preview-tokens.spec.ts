@@ -1,0 +1,27 @@
+import type { DraftsRepository } from './persistence/drafts.repository';
+import { PreviewTokens } from './preview-tokens';
+
+describe('preview tokens', () => {
+  let stored: Buffer | undefined;
+  const drafts = { previewKey: async (candidate: Buffer) => (stored ??= candidate) } as unknown as DraftsRepository;
+  const tokens = () => new PreviewTokens(drafts, { previewSeconds: 3_600 });
+  afterEach(() => vi.useRealTimers());
+
+  it('are good on every instance that reads the same key, until they expire', async () => {
+    const { token, expiresIn } = await tokens().issue();
+    expect(expiresIn).toBe(3_600);
+    expect(await tokens().isValid(token)).toBe(true);
+    vi.useFakeTimers({ now: Date.now() + 3_601_000 });
+    expect(await tokens().isValid(token)).toBe(false);
+  });
+
+  it('refuse a token changed in any way, or signed with another key', async () => {
+    const { token } = await tokens().issue();
+    const bytes = Buffer.from(token, 'base64url');
+    bytes[3] ^= 1; // a later expiry
+    expect(await tokens().isValid(bytes.toString('base64url'))).toBe(false);
+    expect(await tokens().isValid(`${token}A`)).toBe(false);
+    stored = Buffer.alloc(32, 7);
+    expect(await tokens().isValid(token)).toBe(false);
+  });
+});
