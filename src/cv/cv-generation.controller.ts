@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { Operation } from '@/common/openapi/operation.decorator';
 import { headerRef } from '@/common/openapi/response-headers';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
+import { Previewable } from '@/read-model/public-read.decorator';
 import { CvGenerationService } from './cv-generation.service';
 import { cvFileName } from './cv-language';
 import { CvDownloadRequestDto } from './dto/cv-language.dto';
@@ -26,17 +27,19 @@ export class CvGenerationController {
 
   @Patch('generate')
   @RateLimit(2)
+  @Previewable()
   @Operation({
     operationId: 'generateCv',
     summary: 'Generate the CV from the current content',
-    description: 'Renders the CV with headless Chromium. The body is optional; english when left out.',
+    description:
+      "Renders the CV with headless Chromium. The body is optional; english when left out. With ?preview=<token> it renders the owner's draft (private, no-store).",
     body: { example: { lang: 'english' } },
     responses: {
       // The PDF is the only answer in another media type than JSON; every error is JSON.
       200: {
         description: 'The CV as a PDF file',
         content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
-        headers: { 'Content-Disposition': headerRef('Content-Disposition') },
+        headers: { 'Content-Disposition': headerRef('Content-Disposition'), 'Cache-Control': headerRef('Cache-Control') },
       },
       404: { description: 'The cvGeneration flag is off', detail: 'CV generation is not enabled' },
       503: {

@@ -1,12 +1,21 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, UnauthorizedException } from '@nestjs/common';
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+  StreamableFile,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { WrittenAnswer } from '@/common/http/written-answer';
-import { PREVIEW_QUERY } from '@/read-model/public-read.decorator';
-import { PublicReadRoutes } from '@/read-model/public-read-routes';
+import { isPreviewable, PREVIEW_QUERY } from '@/read-model/public-read.decorator';
 import { DraftsService } from './drafts.service';
 import { PreviewTokens } from './preview-tokens';
+
+const PRIVATE = 'private, no-store';
 
 /** A preview's answer: for its reader alone, kept by no cache, with no validator a published answer could share. */
 class PreviewAnswer extends WrittenAnswer {
@@ -28,25 +37,32 @@ class PreviewAnswer extends WrittenAnswer {
   }
 }
 
-/** A public read with `?preview=<token>` answers from the draft (DraftsService.preview); a token that is not valid is 401. */
+/**
+ * A @Previewable() read with `?preview=<token>` answers from the draft (DraftsService.preview); a
+ * token that is not valid is 401. A file (the CV generated from the draft) is sent as it is, privately.
+ */
 @Injectable()
 export class DraftPreviewInterceptor implements NestInterceptor {
   constructor(
     private readonly drafts: DraftsService,
     private readonly tokens: PreviewTokens,
-    private readonly publicReads: PublicReadRoutes,
+    private readonly reflector: Reflector,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const token = context.switchToHttp().getRequest<Request>().query[PREVIEW_QUERY];
-    if (token === undefined || !this.publicReads.of(context.getHandler())) return next.handle();
-    return from(this.previewed(token, () => lastValueFrom(next.handle())));
+    const http = context.switchToHttp();
+    const token = http.getRequest<Request>().query[PREVIEW_QUERY];
+    if (token === undefined || !isPreviewable(this.reflector, context.getHandler())) return next.handle();
+    return from(this.previewed(token, http.getResponse<Response>(), () => lastValueFrom(next.handle())));
   }
 
-  private async previewed(token: unknown, read: () => Promise<unknown>): Promise<PreviewAnswer> {
+  private async previewed(token: unknown, response: Response, read: () => Promise<unknown>): Promise<unknown> {
     if (typeof token !== 'string' || !(await this.tokens.isValid(token))) {
       throw new UnauthorizedException({ detail: 'The preview link is not valid, or has expired' });
     }
-    return new PreviewAnswer(await this.drafts.preview(read));
+    const value = await this.drafts.preview(read);
+    if (!(value instanceof StreamableFile)) return new PreviewAnswer(value);
+    response.setHeader('Cache-Control', PRIVATE);
+    return value;
   }
 }

@@ -1,9 +1,10 @@
 import { applyDecorators, SetMetadata, type Type } from '@nestjs/common';
-import { ApiQuery } from '@nestjs/swagger';
+import type { Reflector } from '@nestjs/core';
+import { ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { LANGUAGES } from '@/content';
 import type { FixedHeaders } from '@/common/http/fixed-headers';
 import { PUBLIC_READS_PER_MINUTE, RateLimit } from '@/common/rate-limit/rate-limit.decorator';
-import { type ErrorDoc, Operation } from '@/common/openapi/operation.decorator';
+import { type ErrorDoc, errorResponse, Operation } from '@/common/openapi/operation.decorator';
 import { headerRef } from '@/common/openapi/response-headers';
 import { PUBLIC_READ } from './metadata-keys';
 
@@ -23,6 +24,26 @@ const deprecationValue = (day: string): string => `@${Date.parse(`${day}T00:00:0
 
 /** The query parameter that asks a public read for the draft: such a read is never answered from, nor kept in, the shared answers. */
 export const PREVIEW_QUERY = 'preview';
+const PREVIEWABLE = 'previewable';
+
+/** A public read (or the CV generation) that `?preview=<token>` answers from the owner's draft (DraftPreviewInterceptor). */
+export const Previewable = (): MethodDecorator =>
+  applyDecorators(
+    SetMetadata(PREVIEWABLE, true),
+    ApiQuery({
+      name: PREVIEW_QUERY,
+      required: false,
+      type: String,
+      description: 'A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft',
+    }),
+    ApiResponse({
+      status: 401,
+      ...errorResponse('The preview token is not valid, or has expired', 'The preview link is not valid, or has expired'),
+    }),
+  );
+
+export const isPreviewable = (reflector: Reflector, handler: object): boolean =>
+  reflector.get<boolean | undefined>(PREVIEWABLE, handler as never) === true;
 
 /** What @PublicRead() records for the read model: the headers its answers carry besides the body's own. */
 export interface PublicReadMetadata {
@@ -66,12 +87,7 @@ function publicRead(
   return applyDecorators(
     SetMetadata(PUBLIC_READ, metadata),
     RateLimit(PUBLIC_READS_PER_MINUTE),
-    ApiQuery({
-      name: PREVIEW_QUERY,
-      required: false,
-      type: String,
-      description: 'A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft',
-    }),
+    Previewable(),
     Operation({
       operationId,
       summary,
@@ -80,7 +96,6 @@ function publicRead(
       responses: {
         200: { type: returns, headers },
         304: { description: 'Not Modified: If-None-Match names the current ETag', headers },
-        401: { description: 'The preview token is not valid, or has expired', detail: 'The preview link is not valid, or has expired' },
         404: notFound,
       },
     }),

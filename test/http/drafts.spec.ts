@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ADMIN_TOKEN } from '@test/support/admin';
+import { pdfText } from '@test/support/pdf-text';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
@@ -22,7 +23,7 @@ describe('drafts', () => {
     (await request(app.server).get(`/api/projects/${slug}`).expect(200)).body.title as string;
 
   beforeAll(async () => {
-    onDatabase = await appOnDatabase();
+    onDatabase = await appOnDatabase({ FEATURE_CV_GENERATION: 'true' });
     second = await createTestApp({
       env: { DATABASE_URL: onDatabase.database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' },
     });
@@ -89,6 +90,22 @@ describe('drafts', () => {
     const withoutDraft = await request(onDatabase.testApp.server).get(`/api/projects/tidewatch?preview=${issued.body.token}`).expect(200);
     expect([withoutDraft.body.title, withoutDraft.headers['cache-control']]).toEqual(['Tidewatch', 'private, no-store']);
   });
+
+  it('renders the CV from the draft for a preview link, privately', async () => {
+    await first()
+      .patch('/api/profile?draft=true')
+      .send({ headline: { english: 'Drafted headline for the CV' } })
+      .expect(200);
+    const { token } = (await first().post('/api/admin/draft/preview-token').expect(200)).body as { token: string };
+    const previewed = await request(onDatabase.testApp.server)
+      .patch(`/api/cv/generate?preview=${token}`)
+      .send({ lang: 'english' })
+      .expect(200);
+    expect(previewed.headers).toMatchObject({ 'content-type': 'application/pdf', 'cache-control': 'private, no-store' });
+    expect(await pdfText(previewed.body as Buffer)).toContain('Drafted headline for the CV');
+    const published = await request(onDatabase.testApp.server).patch('/api/cv/generate').send({ lang: 'english' }).expect(200);
+    expect(await pdfText(published.body as Buffer)).not.toContain('Drafted headline for the CV');
+  }, 30_000);
 
   it('refuses a draft value that is not true or false with 422, and writes directly with false', async () => {
     await first().patch('/api/projects/tidewatch?draft=yes').send({ title: 'No' }).expect(422);

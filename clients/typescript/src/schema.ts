@@ -542,7 +542,7 @@ export interface paths {
     head?: never;
     /**
      * Generate the CV from the current content
-     * @description Renders the CV with headless Chromium. The body is optional; english when left out.
+     * @description Renders the CV with headless Chromium. The body is optional; english when left out. With ?preview=<token> it renders the owner's draft (private, no-store).
      */
     patch: operations['generateCv'];
     trace?: never;
@@ -6459,7 +6459,10 @@ export interface operations {
   };
   generateCv: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft */
+        preview?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6473,6 +6476,7 @@ export interface operations {
       /** @description The CV as a PDF file */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Content-Disposition': components['headers']['Content-Disposition'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -6486,6 +6490,25 @@ export interface operations {
         };
       };
       400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description The preview token is not valid, or has expired */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The preview link is not valid, or has expired"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
       /** @description The cvGeneration flag is off */
       404: {
         headers: {
