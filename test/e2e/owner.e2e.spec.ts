@@ -108,6 +108,26 @@ describe('the owner', () => {
     expect(((await (await call('/api/awards')).json()) as { title: string }[])[0].title).not.toBe(title);
   });
 
+  it.skipIf(READ_ONLY)('drafts a change, shows it through a preview link, and publishes it', async () => {
+    const title = `Drafted by the e2e suite ${Date.now()}`;
+    const [award] = (await (await call('/api/awards')).json()) as { id: string; title: string }[];
+    const drafted = await call(`/api/awards/${award.id}?draft=true`, { method: 'PATCH', admin: true, json: { title } });
+    expect([drafted.status, ((await drafted.json()) as { title: string }).title]).toEqual([200, title]);
+    expect(((await (await call('/api/awards')).json()) as { title: string }[])[0].title).toBe(award.title);
+
+    const { token } = (await (await call('/api/admin/draft/preview-token', { method: 'POST', admin: true })).json()) as { token: string };
+    const previewed = await call(`/api/awards?preview=${token}`);
+    expect([previewed.headers.get('cache-control'), ((await previewed.json()) as { title: string }[])[0].title]).toEqual([
+      'private, no-store',
+      title,
+    ]);
+
+    const published = await call('/api/admin/draft/publish', { method: 'POST', admin: true });
+    expect([published.status, ((await published.json()) as { overridden: unknown[] }).overridden]).toEqual([200, []]);
+    expect(((await (await call('/api/awards')).json()) as { title: string }[])[0].title).toBe(title);
+    expect((await call('/api/admin/draft', { admin: true })).status).toBe(404);
+  });
+
   it('reads what the CV download serves in each language', async () => {
     const served = await call('/api/admin/cv', { admin: true });
     expect(served.status).toBe(200);

@@ -1,0 +1,124 @@
+/**
+ * `npm run bench:drafts` (and the end of `npm run bench`): drafts at 100x the demo content. A draft
+ * write and a preview read (each puts the whole draft in place inside a savepoint rolled back
+ * after), a publish (one transaction, one revision), and what publishing costs the public reads
+ * running meanwhile (p99, alone and while publishes follow one another). Writes its section of
+ * BENCHMARKS.md.
+ */
+import { join } from 'node:path';
+import { withDatabases } from './http/databases';
+import { scaledContent } from './http/growth';
+import type { LoadResult } from './http/load';
+import { type BenchServer, SERVICE, startServer } from './http/processes';
+import { figuresTable, loadTable, machineDescription, ratio, type Target, targetsTable, writeBenchmarks } from './http/report';
+import { log, measure, SECONDS } from './http/rounds';
+
+const TOKEN = 'bench-admin-token-0123456789abcdefghijklmnop';
+const FACTOR = 100;
+const TIMED = 9;
+const READ_PATH = '/api/projects/tidewatch';
+
+async function call(service: BenchServer, method: string, path: string, body?: object): Promise<{ status: number; ms: number; json: unknown }> {
+  const started = performance.now();
+  const response = await fetch(service.origin + path, {
+    method,
+    headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body && JSON.stringify(body),
+  });
+  const json: unknown = await response.json().catch(() => undefined);
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return { status: response.status, ms: performance.now() - started, json };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** A draft write, then its publish: the times of each. */
+async function draftAndPublish(service: BenchServer, n: number): Promise<{ draftMs: number; publishMs: number }> {
+  const draft = await call(service, 'PATCH', `/api/projects/tidewatch?draft=true`, { title: `Tidewatch, edition ${n}` });
+  const publish = await call(service, 'POST', '/api/admin/draft/publish');
+  return { draftMs: draft.ms, publishMs: publish.ms };
+}
+
+async function readsDuringPublishes(service: BenchServer): Promise<LoadResult> {
+  let running = true;
+  let n = 1000;
+  const publisher = (async () => {
+    while (running) await draftAndPublish(service, (n += 1));
+  })();
+  try {
+    return await measure(service, READ_PATH);
+  } finally {
+    running = false;
+    await publisher;
+  }
+}
+
+async function run([databaseUrl]: string[]): Promise<string> {
+  log('drafts: starting the service');
+  const service = await startServer(
+    'c service, database',
+    SERVICE,
+    { DATABASE_URL: databaseUrl, API_ADMIN_TOKEN: TOKEN, RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn' },
+    READ_PATH,
+  );
+  try {
+    const content = scaledContent(FACTOR);
+    const documentBytes = Buffer.byteLength(JSON.stringify(content));
+    await call(service, 'PUT', '/api/admin/content', content);
+
+    log(`drafts: ${TIMED} draft writes and publishes at ${FACTOR}x`);
+    const timings = [];
+    for (let n = 0; n < TIMED; n += 1) timings.push(await draftAndPublish(service, n));
+    await call(service, 'PATCH', '/api/projects/tidewatch?draft=true', { title: 'Tidewatch, previewed' });
+    const { token } = (await call(service, 'POST', '/api/admin/draft/preview-token')).json as { token: string };
+    const previews = [];
+    for (let n = 0; n < TIMED; n += 1) previews.push((await call(service, 'GET', `${READ_PATH}?preview=${token}`)).ms);
+    await call(service, 'DELETE', '/api/admin/draft');
+
+    log('drafts: public reads alone, then while publishes follow one another');
+    const alone = await measure(service, READ_PATH);
+    const during = await readsDuringPublishes(service);
+
+    const publishMs = median(timings.map((timing) => timing.publishMs));
+    const draftMs = median(timings.map((timing) => timing.draftMs));
+    const targets: Target[] = [
+      { goal: `a publish at ${FACTOR}x within 2 s`, measured: `${publishMs.toFixed(0)} ms (median of ${TIMED})`, reached: publishMs < 2000 },
+      {
+        goal: "public reads' p99 while publishing within 2x their p99 without",
+        measured: `${during.p99} / ${alone.p99} ms = ${ratio(during.p99, alone.p99)}`,
+        reached: during.p99 <= 2 * alone.p99,
+      },
+    ];
+    return [
+      '## Drafts (`npm run bench:drafts`, also run by `npm run bench`)',
+      '',
+      `${machineDescription()}. ${SECONDS} s a measurement; the service built for production on jemalloc with a database holding ${FACTOR}x the demo content (a ${(documentBytes / 1024).toFixed(0)} KiB document).`,
+      '',
+      targetsTable(targets),
+      '',
+      figuresTable([
+        [`a draft write (PATCH …?draft=true) at ${FACTOR}x, median of ${TIMED}`, `${draftMs.toFixed(0)} ms`],
+        [`a publish at ${FACTOR}x, median of ${TIMED}`, `${publishMs.toFixed(0)} ms`],
+        [`a preview read (${READ_PATH}?preview=) at ${FACTOR}x, median of ${TIMED}`, `${median(previews).toFixed(0)} ms`],
+      ]),
+      '',
+      loadTable(
+        [
+          { route: READ_PATH, server: 'c service, reads alone', result: alone },
+          { route: READ_PATH, server: 'c service, reads while publishing', result: during, ratios: [ratio(during.p99, alone.p99)] },
+        ],
+        ['p99 / alone'],
+      ),
+    ].join('\n');
+  } finally {
+    await service.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const section = await withDatabases(1, run);
+  process.stdout.write(`${section}\n`);
+  writeBenchmarks(join(__dirname, '..', '..', 'BENCHMARKS.md'), section, 'drafts-bench');
+}
+
+void main();
