@@ -11,7 +11,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { WrittenAnswer } from '@/common/http/written-answer';
+import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
 import { isPreviewable, PREVIEW_QUERY } from '@/read-model/public-read.decorator';
+import { PublicReadRoutes } from '@/read-model/public-read-routes';
 import { DraftsService } from './drafts.service';
 import { PreviewTokens } from './preview-tokens';
 
@@ -47,20 +49,28 @@ export class DraftPreviewInterceptor implements NestInterceptor {
     private readonly drafts: DraftsService,
     private readonly tokens: PreviewTokens,
     private readonly reflector: Reflector,
+    private readonly publicReads: PublicReadRoutes,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
     const token = http.getRequest<Request>().query[PREVIEW_QUERY];
     if (token === undefined || !isPreviewable(this.reflector, context.getHandler())) return next.handle();
-    return from(this.previewed(token, http.getResponse<Response>(), () => lastValueFrom(next.handle())));
+    // A public read reads its controller's domains; the CV, all of them.
+    const domains = this.publicReads.of(context.getHandler())?.domains ?? CONTENT_DOMAINS;
+    return from(this.previewed(token, http.getResponse<Response>(), domains, () => lastValueFrom(next.handle())));
   }
 
-  private async previewed(token: unknown, response: Response, read: () => Promise<unknown>): Promise<unknown> {
+  private async previewed(
+    token: unknown,
+    response: Response,
+    domains: readonly ContentDomain[],
+    read: () => Promise<unknown>,
+  ): Promise<unknown> {
     if (typeof token !== 'string' || !(await this.tokens.isValid(token))) {
       throw new UnauthorizedException({ detail: 'The preview link is not valid, or has expired' });
     }
-    const value = await this.drafts.preview(read);
+    const value = await this.drafts.preview(read, domains);
     if (!(value instanceof StreamableFile)) return new PreviewAnswer(value);
     response.setHeader('Cache-Control', PRIVATE);
     return value;

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
-import { CONTENT_DOMAINS, type ContentDocument } from '@/content';
+import { CONTENT_DOMAINS, type ContentDocument, type ContentDomain } from '@/content';
 import { ContentTransactions } from '@/content-store/content-transactions';
 import { PREVIEW_QUERY } from '@/read-model/public-read.decorator';
 import { diffItems } from '@/history/content-diff';
@@ -36,7 +36,7 @@ export class DraftsService {
       const published = await this.portfolio.export();
       const { document: current, overridden } = this.merged(stored, published);
       const { answer, document } = await this.transactions.undone(async () => {
-        await this.portfolio.replaceAll(current);
+        await this.portfolio.replaceParts(current, domainsBetween(published, current));
         return { answer: await write(), document: await this.portfolio.export() };
       });
       await this.drafts.save({ base: published, document, overridden });
@@ -45,16 +45,20 @@ export class DraftsService {
   }
 
   /**
-   * What `read` answers from the draft (from the published content while none is open): the same
-   * read as ever, inside a savepoint that puts the draft in place and is rolled back once it answered.
+   * What `read` (of `domains`) answers from the draft (from the published content while none is
+   * open): the same read as ever, inside a savepoint that puts in place what the draft changed of
+   * those domains and is rolled back once it answered.
    */
-  preview<T>(read: () => Promise<T>): Promise<T> {
+  preview<T>(read: () => Promise<T>, domains: readonly ContentDomain[]): Promise<T> {
     return this.transactions.run(async () => {
       const stored = await this.drafts.find();
       if (!stored) return read();
-      const { document } = this.merged(stored, await this.portfolio.export());
+      const published = await this.portfolio.export();
+      const { document } = this.merged(stored, published);
+      const changed = domainsBetween(published, document);
+      if (!changed.some((domain) => domains.includes(domain))) return read();
       return this.transactions.undone(async () => {
-        await this.portfolio.replaceAll(document);
+        await this.portfolio.replaceParts(document, changed);
         return read();
       });
     });
@@ -146,6 +150,10 @@ export class DraftsService {
     return { ...merged, overridden: [...stored.overridden, ...merged.overridden.filter((item) => !seen.has(`${item.domain}:${item.id}`))] };
   }
 }
+
+/** The domains whose parts differ between two documents. */
+const domainsBetween = (published: ContentDocument, draft: ContentDocument): ContentDomain[] =>
+  CONTENT_DOMAINS.filter((domain) => JSON.stringify(published[domain]) !== JSON.stringify(draft[domain]));
 
 const changesBetween = (published: ContentDocument, draft: ContentDocument) =>
   CONTENT_DOMAINS.flatMap((domain) => diffItems(domain, asList(published[domain]), asList(draft[domain])));

@@ -71,11 +71,16 @@ export class PortfolioService {
   }
 
   /**
-   * Puts a document (one this service exported) in place, inside the caller's transaction, without
-   * checking it again. In the declaration's order: the projects are in place before the skills that link to them.
+   * Puts these domains' parts of a document (one this service exported) in place, inside the
+   * caller's transaction, without checking them again. In the declaration's order: the projects
+   * are in place before the skills that link to them.
    */
-  async replaceAll(document: ContentDocument): Promise<void> {
-    for (const domain of CONTENT_DOMAINS) await this.stores.of(domain).replacePart(document[domain]);
+  async replaceParts(document: ContentDocument, domains: readonly ContentDomain[]): Promise<void> {
+    for (const domain of CONTENT_DOMAINS) if (domains.includes(domain)) await this.stores.of(domain).replacePart(document[domain]);
+  }
+
+  private replaceAll(document: ContentDocument): Promise<void> {
+    return this.replaceParts(document, CONTENT_DOMAINS);
   }
 }
 

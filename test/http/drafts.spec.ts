@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { ContentTransactions } from '@/content-store/content-transactions';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { pdfText } from '@test/support/pdf-text';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
@@ -76,6 +77,13 @@ describe('drafts', () => {
     }
     const afterwards = await request(onDatabase.testApp.server).get('/api/projects/tidewatch').expect(200);
     expect([afterwards.body.title, afterwards.headers.etag]).toEqual(['Tidewatch', published.headers.etag]);
+
+    // A read of what the draft left alone puts nothing of it in place.
+    const undone = vi.spyOn(onDatabase.testApp.app.get(ContentTransactions), 'undone');
+    await request(onDatabase.testApp.server).get(`/api/awards?preview=${issued.body.token}`).expect(200);
+    await request(onDatabase.testApp.server).get(`/api/projects?preview=${issued.body.token}`).expect(200);
+    expect(undone).toHaveBeenCalledTimes(1);
+    undone.mockRestore();
 
     const tampered = `${issued.body.token.slice(0, -2)}${issued.body.token.endsWith('AA') ? 'BA' : 'AA'}`;
     await request(onDatabase.testApp.server).get(`/api/projects?preview=${tampered}`).expect(401);
