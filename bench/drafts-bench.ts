@@ -18,7 +18,12 @@ const FACTOR = 100;
 const TIMED = 9;
 const READ_PATH = '/api/projects/tidewatch';
 
-async function call(service: BenchServer, method: string, path: string, body?: object): Promise<{ status: number; ms: number; json: unknown }> {
+async function call(
+  service: BenchServer,
+  method: string,
+  path: string,
+  body?: object,
+): Promise<{ status: number; ms: number; json: unknown }> {
   const started = performance.now();
   const response = await fetch(service.origin + path, {
     method,
@@ -82,7 +87,11 @@ async function run([databaseUrl]: string[]): Promise<string> {
     const publishMs = median(timings.map((timing) => timing.publishMs));
     const draftMs = median(timings.map((timing) => timing.draftMs));
     const targets: Target[] = [
-      { goal: `a publish at ${FACTOR}x within 2 s`, measured: `${publishMs.toFixed(0)} ms (median of ${TIMED})`, reached: publishMs < 2000 },
+      {
+        goal: `a publish at ${FACTOR}x within 2 s`,
+        measured: `${publishMs.toFixed(0)} ms (median of ${TIMED})`,
+        reached: publishMs < 2000,
+      },
       {
         goal: "public reads' p99 while publishing within 2x their p99 without",
         measured: `${during.p99} / ${alone.p99} ms = ${ratio(during.p99, alone.p99)}`,
