@@ -4,6 +4,8 @@ import { appOnDatabase, type AppOnDatabase } from '@test/support/app-on-database
 
 /** Not content: never in a content document, and nothing is prepared from them (the history's tables are about content). */
 const NOT_CONTENT = new Set([
+  'content_drafts',
+  'draft_preview_keys',
   'contact_messages',
   'cv_download_events',
   'cv_download_daily_counts',

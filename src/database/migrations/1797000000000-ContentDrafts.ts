@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-const SOURCES = ['api', 'import', 'restore', 'sync', 'seed', 'database'];
+const SOURCES = ['api', 'import', 'restore', 'sync', 'seed'];
 const sourcesCheck = (sources: string[]) => `CHECK ("source" IN (${sources.map((source) => `'${source}'`).join(', ')}))`;
 
 /**
@@ -20,7 +20,7 @@ export class ContentDrafts1797000000000 implements MigrationInterface {
     );
     for (const table of ['content_changes', 'content_revisions']) {
       await queryRunner.query(`ALTER TABLE "${table}" DROP CONSTRAINT "ck_${table}_source"`);
-      await queryRunner.query(`ALTER TABLE "${table}" ADD CONSTRAINT "ck_${table}_source" ${sourcesCheck([...SOURCES, 'publish'])}`);
+      await queryRunner.query(`ALTER TABLE "${table}" ADD CONSTRAINT "ck_${table}_source" ${sourcesCheck([...SOURCES, 'publish', 'database'])}`);
     }
   }
 
@@ -28,7 +28,7 @@ export class ContentDrafts1797000000000 implements MigrationInterface {
     for (const table of ['content_changes', 'content_revisions']) {
       await queryRunner.query(`DELETE FROM "${table}" WHERE "source" = 'publish'`);
       await queryRunner.query(`ALTER TABLE "${table}" DROP CONSTRAINT "ck_${table}_source"`);
-      await queryRunner.query(`ALTER TABLE "${table}" ADD CONSTRAINT "ck_${table}_source" ${sourcesCheck(SOURCES)}`);
+      await queryRunner.query(`ALTER TABLE "${table}" ADD CONSTRAINT "ck_${table}_source" ${sourcesCheck([...SOURCES, 'database'])}`);
     }
     await queryRunner.query(`DROP TABLE "draft_preview_keys"`);
     await queryRunner.query(`DROP TABLE "content_drafts"`);

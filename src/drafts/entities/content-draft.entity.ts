@@ -1,8 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { ContentDocument } from '@/content';
 import type { MergedDraft } from '@/drafts/draft-merge';
 
 /** The owner's draft: at most one, the whole content as the draft has it. */
+@Check('ck_content_drafts_one', '"id" = 1')
 @Entity('content_drafts')
 export class ContentDraftEntity {
   @PrimaryColumn({ type: 'smallint', default: 1 })
