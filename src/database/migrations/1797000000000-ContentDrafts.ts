@@ -20,7 +20,9 @@ export class ContentDrafts1797000000000 implements MigrationInterface {
     );
     for (const table of ['content_changes', 'content_revisions']) {
       await queryRunner.query(`ALTER TABLE "${table}" DROP CONSTRAINT "ck_${table}_source"`);
-      await queryRunner.query(`ALTER TABLE "${table}" ADD CONSTRAINT "ck_${table}_source" ${sourcesCheck([...SOURCES, 'publish', 'database'])}`);
+      await queryRunner.query(
+        `ALTER TABLE "${table}" ADD CONSTRAINT "ck_${table}_source" ${sourcesCheck([...SOURCES, 'publish', 'database'])}`,
+      );
     }
   }
 
