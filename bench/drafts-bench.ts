@@ -74,10 +74,13 @@ async function run([databaseUrl]: string[]): Promise<string> {
     log(`drafts: ${TIMED} draft writes and publishes at ${FACTOR}x`);
     const timings = [];
     for (let n = 0; n < TIMED; n += 1) timings.push(await draftAndPublish(service, n));
-    await call(service, 'PATCH', '/api/projects/tidewatch?draft=true', { title: 'Tidewatch, previewed' });
     const { token } = (await call(service, 'POST', '/api/admin/draft/preview-token')).json as { token: string };
-    const previews = [];
-    for (let n = 0; n < TIMED; n += 1) previews.push((await call(service, 'GET', `${READ_PATH}?preview=${token}`)).ms);
+    const previews = { first: [] as number[], again: [] as number[] };
+    for (let n = 0; n < TIMED; n += 1) {
+      await call(service, 'PATCH', '/api/projects/tidewatch?draft=true', { title: `Tidewatch, previewed ${n}` });
+      previews.first.push((await call(service, 'GET', `${READ_PATH}?preview=${token}`)).ms);
+      previews.again.push((await call(service, 'GET', `${READ_PATH}?preview=${token}`)).ms);
+    }
     await call(service, 'DELETE', '/api/admin/draft');
 
     log('drafts: public reads alone, then while publishes follow one another');
@@ -108,7 +111,11 @@ async function run([databaseUrl]: string[]): Promise<string> {
       figuresTable([
         [`a draft write (PATCH …?draft=true) at ${FACTOR}x, median of ${TIMED}`, `${draftMs.toFixed(0)} ms`],
         [`a publish at ${FACTOR}x, median of ${TIMED}`, `${publishMs.toFixed(0)} ms`],
-        [`a preview read (${READ_PATH}?preview=) at ${FACTOR}x, median of ${TIMED}`, `${median(previews).toFixed(0)} ms`],
+        [
+          `a preview read (${READ_PATH}?preview=) at ${FACTOR}x, the first after a draft write, median of ${TIMED}`,
+          `${median(previews.first).toFixed(0)} ms`,
+        ],
+        [`the same preview read again (the answer kept), median of ${TIMED}`, `${median(previews.again).toFixed(1)} ms`],
       ]),
       '',
       loadTable(

@@ -74,6 +74,11 @@ export class DraftsService {
     };
   }
 
+  /** When the draft last changed; undefined while none is open. */
+  updatedAt(): Promise<Date | undefined> {
+    return this.drafts.updatedAt();
+  }
+
   async current(): Promise<DraftDto> {
     return this.transactions.run(async () => {
       const stored = await this.drafts.find();

@@ -100,6 +100,11 @@ export class ReadModel {
     return answer;
   }
 
+  /** Where these domains stand here: it changes with every change to any of them that this instance has heard of. */
+  generationsOf(domains: readonly ContentDomain[]): string {
+    return domains.map((domain) => this.generations.get(domain)!).join('.');
+  }
+
   /** From now on a GET of this URL is answered at the edge with the key's answer. */
   remember(url: string, key: string): void {
     if (url.length > MAX_URL_LENGTH) return;

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ContentTransactions } from '@/content-store/content-transactions';
+import { DraftsService } from '@/drafts/drafts.service';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { pdfText } from '@test/support/pdf-text';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
@@ -81,8 +82,27 @@ describe('drafts', () => {
     // A read of what the draft left alone puts nothing of it in place.
     const undone = vi.spyOn(onDatabase.testApp.app.get(ContentTransactions), 'undone');
     await request(onDatabase.testApp.server).get(`/api/awards?preview=${issued.body.token}`).expect(200);
-    await request(onDatabase.testApp.server).get(`/api/projects?preview=${issued.body.token}`).expect(200);
+    await request(onDatabase.testApp.server).get(`/api/projects/ledger-lens?preview=${issued.body.token}`).expect(200);
     expect(undone).toHaveBeenCalledTimes(1);
+    // Read again, it is the answer kept, until the draft or the content changes.
+    const previewed = vi.spyOn(onDatabase.testApp.app.get(DraftsService), 'preview');
+    const otherLink = issued.body.token as string;
+    await request(onDatabase.testApp.server).get(`/api/projects/tidewatch?preview=${otherLink}`).expect(200);
+    expect(previewed).not.toHaveBeenCalled();
+    await first().patch('/api/projects/tidewatch?draft=true').send({ status: 'Previewed twice' }).expect(200);
+    const redrafted = await request(onDatabase.testApp.server).get(`/api/projects/tidewatch?preview=${otherLink}`).expect(200);
+    expect(redrafted.body).toMatchObject({ title: 'Tidewatch, previewed', status: 'Previewed twice' });
+    // A direct write to an item the draft left alone shows in the preview too.
+    await as(second).patch('/api/projects/ledger-lens').send({ impact: 'Changed directly' }).expect(200);
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await request(onDatabase.testApp.server).get(`/api/projects/ledger-lens?preview=${otherLink}`).expect(200)).body.impact,
+        ).toBe('Changed directly'),
+      { timeout: 2_000 },
+    );
+    expect(previewed).toHaveBeenCalledTimes(2);
+    previewed.mockRestore();
     undone.mockRestore();
 
     const tampered = `${issued.body.token.slice(0, -2)}${issued.body.token.endsWith('AA') ? 'BA' : 'AA'}`;

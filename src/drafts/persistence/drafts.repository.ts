@@ -14,6 +14,8 @@ export interface StoredDraft {
 /** Where the draft is kept; each call joins the caller's transaction. Drafts need a database (503 without one). */
 export abstract class DraftsRepository {
   abstract find(): Promise<StoredDraft | undefined>;
+  /** When the draft last changed (undefined: none is open), read without its documents. */
+  abstract updatedAt(): Promise<Date | undefined>;
   /** The draft, locked until the caller's transaction ends: draft writes and publishing take their turns. */
   abstract lock(): Promise<StoredDraft | undefined>;
   abstract save(draft: Pick<StoredDraft, 'base' | 'document' | 'overridden'>): Promise<void>;
@@ -27,6 +29,7 @@ export abstract class DraftsRepository {
 
 export class NoDrafts extends DraftsRepository {
   find = refuseWrite;
+  updatedAt = refuseWrite;
   lock = refuseWrite;
   save = refuseWrite;
   schedule = refuseWrite;

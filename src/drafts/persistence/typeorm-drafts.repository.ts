@@ -22,6 +22,10 @@ class TypeOrmDrafts extends DraftsRepository {
     return (await this.drafts.findOneBy(THE_DRAFT)) ?? undefined;
   }
 
+  async updatedAt(): Promise<Date | undefined> {
+    return (await this.drafts.findOne({ select: { id: true, updatedAt: true }, where: THE_DRAFT }))?.updatedAt;
+  }
+
   async lock(): Promise<StoredDraft | undefined> {
     // Serialises with a draft being opened too: a row lock alone cannot lock a row not there yet.
     await this.txHost.tx.query(`SELECT pg_advisory_xact_lock(hashtext('content_drafts'))`);

@@ -1,0 +1,56 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { WrittenAnswer } from '@/common/http/written-answer';
+
+export const PRIVATE = 'private, no-store';
+
+/** A preview's answer: for its reader alone, kept by no cache, with no validator a published answer could share. */
+export class PreviewAnswer extends WrittenAnswer {
+  private readonly body: Buffer;
+
+  constructor(value: unknown) {
+    super();
+    this.body = Buffer.from(JSON.stringify(value));
+  }
+
+  get size(): number {
+    return this.body.length;
+  }
+
+  writeTo(_req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(200, ['Content-Type', 'application/json; charset=utf-8', 'Cache-Control', PRIVATE, 'Content-Length', this.body.length]);
+    res.end(this.body);
+  }
+}
+
+/** How many bytes of preview answers an instance keeps. */
+const MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Preview answers kept under the draft's version, the published content's generation and the URL
+ * (without the token): a preview link read again costs no rebuild until the draft or the content
+ * changes. Bounded; the least recently read go first.
+ */
+export class PreviewAnswers {
+  private readonly kept = new Map<string, PreviewAnswer>();
+  private bytes = 0;
+
+  get(key: string): PreviewAnswer | undefined {
+    const found = this.kept.get(key);
+    if (found) {
+      this.kept.delete(key);
+      this.kept.set(key, found);
+    }
+    return found;
+  }
+
+  keep(key: string, answer: PreviewAnswer): void {
+    if (answer.size > MAX_BYTES || this.kept.has(key)) return;
+    this.kept.set(key, answer);
+    this.bytes += answer.size;
+    for (const [oldest, { size }] of this.kept) {
+      if (this.bytes <= MAX_BYTES) break;
+      this.kept.delete(oldest);
+      this.bytes -= size;
+    }
+  }
+}
