@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WrittenAnswer } from '@/common/http/written-answer';
+import { BytesBoundedCache } from '@/common/memory/bytes-bounded-cache';
 
 export const PRIVATE = 'private, no-store';
 
@@ -30,27 +31,8 @@ const MAX_BYTES = 16 * 1024 * 1024;
  * (without the token): a preview link read again costs no rebuild until the draft or the content
  * changes. Bounded; the least recently read go first.
  */
-export class PreviewAnswers {
-  private readonly kept = new Map<string, PreviewAnswer>();
-  private bytes = 0;
-
-  get(key: string): PreviewAnswer | undefined {
-    const found = this.kept.get(key);
-    if (found) {
-      this.kept.delete(key);
-      this.kept.set(key, found);
-    }
-    return found;
-  }
-
-  keep(key: string, answer: PreviewAnswer): void {
-    if (answer.size > MAX_BYTES || this.kept.has(key)) return;
-    this.kept.set(key, answer);
-    this.bytes += answer.size;
-    for (const [oldest, { size }] of this.kept) {
-      if (this.bytes <= MAX_BYTES) break;
-      this.kept.delete(oldest);
-      this.bytes -= size;
-    }
+export class PreviewAnswers extends BytesBoundedCache<PreviewAnswer> {
+  constructor() {
+    super(MAX_BYTES, (answer) => answer.size);
   }
 }

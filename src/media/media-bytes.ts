@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isFreshFor } from '@/common/http/conditional-requests';
+import { BytesBoundedCache } from '@/common/memory/bytes-bounded-cache';
 import { WrittenAnswer } from '@/common/http/written-answer';
 import type { WireHeaders } from '@/read-model/prepared-body';
 
@@ -36,38 +37,13 @@ export class MediaBytes extends WrittenAnswer {
  * The hot variants in memory, the least recently served first out, at most `maxBytes` in all: a
  * picture on every page costs no database read.
  */
-export class MediaCache {
-  private readonly kept = new Map<string, MediaBytes>();
-  private bytes = 0;
-
-  constructor(private readonly maxBytes: number) {}
-
-  get(key: string): MediaBytes | undefined {
-    const found = this.kept.get(key);
-    if (found) {
-      this.kept.delete(key);
-      this.kept.set(key, found);
-    }
-    return found;
+export class MediaCache extends BytesBoundedCache<MediaBytes> {
+  constructor(maxBytes: number) {
+    super(maxBytes, (bytes) => bytes.body.length);
   }
 
-  keep(key: string, bytes: MediaBytes): void {
-    if (bytes.body.length > this.maxBytes || this.kept.has(key)) return;
-    this.kept.set(key, bytes);
-    this.bytes += bytes.body.length;
-    for (const [oldest, { body }] of this.kept) {
-      if (this.bytes <= this.maxBytes) break;
-      this.kept.delete(oldest);
-      this.bytes -= body.length;
-    }
-  }
-
+  /** Every variant of a picture, under keys `<id>/…`. */
   forget(id: string): void {
-    for (const [key, { body }] of this.kept) {
-      if (key.startsWith(`${id}/`)) {
-        this.kept.delete(key);
-        this.bytes -= body.length;
-      }
-    }
+    this.forgetStartingWith(`${id}/`);
   }
 }
