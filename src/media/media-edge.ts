@@ -2,11 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { RATE_LIMITED, type RateLimitSpec } from '@/common/rate-limit/rate-limit.decorator';
 import { handlerName } from '@/common/rate-limit/rate-limit.guard';
 import type { AnswersAtTheEdge, EdgeAnswer } from '@/read-model/public-read-edge';
+import { MEDIA_ID, VARIANT_NAME } from './dto/media-params.dto';
+import { mediaUrl } from './media-url';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
 
+/** A pattern's source without its anchors, to make part of another. */
+const unanchored = (pattern: RegExp): string => pattern.source.slice(1, -1);
+
 /** A variant's own URL, whose answer depends on nothing else (no query, no Accept). */
-const VARIANT_URL = /^\/api\/media\/([0-9a-f]{24})\/(\d{1,5}\.(?:avif|webp|jpg|png))$/;
+const VARIANT_URL = new RegExp(`^${mediaUrl(`(${unanchored(MEDIA_ID)})`)}/(${unanchored(VARIANT_NAME)})$`);
 
 const VARIANT_HANDLER = 'variant' satisfies keyof MediaController;
 

@@ -5,6 +5,8 @@ import { EXAMPLE_MEDIA_ID } from '@/media/media.examples';
 
 /** A media id: 24 hexadecimal digits, a prefix of the uploaded bytes' SHA-256. */
 export const MEDIA_ID = /^[0-9a-f]{24}$/;
+/** A variant's name: a width and a format (`640.avif`). */
+export const VARIANT_NAME = /^[0-9]{1,5}\.(avif|webp|jpg|png)$/;
 export const MEDIA_ID_MESSAGE = 'Input should be a media id (24 hexadecimal digits)';
 
 export class MediaIdParams {
@@ -18,9 +20,9 @@ export class MediaVariantParams extends MediaIdParams {
   @ApiProperty({
     description: 'A width and a format, as the item lists them',
     example: '640.avif',
-    pattern: '^[0-9]{1,5}\\.(avif|webp|jpg|png)$',
+    pattern: VARIANT_NAME.source,
   })
   @IsText({ min: 1, max: 200 })
-  @Matches(/^[0-9]{1,5}\.(avif|webp|jpg|png)$/, { message: 'Input should be a width and a format, such as 640.avif' })
+  @Matches(VARIANT_NAME, { message: 'Input should be a width and a format, such as 640.avif' })
   readonly variant!: string;
 }
