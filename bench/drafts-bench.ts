@@ -9,11 +9,10 @@ import { join } from 'node:path';
 import { withDatabases } from './http/databases';
 import { scaledContent } from './http/growth';
 import type { LoadResult } from './http/load';
-import { type BenchServer, SERVICE, startServer } from './http/processes';
+import { BENCH_ADMIN_TOKEN, type BenchServer, startServiceOn } from './http/processes';
 import { figuresTable, loadTable, machineDescription, ratio, type Target, targetsTable, writeBenchmarks } from './http/report';
 import { log, measure, SECONDS } from './http/rounds';
 
-const TOKEN = 'bench-admin-token-0123456789abcdefghijklmnop';
 const FACTOR = 100;
 const TIMED = 9;
 const READ_PATH = '/api/projects/tidewatch';
@@ -27,7 +26,7 @@ async function call(
   const started = performance.now();
   const response = await fetch(service.origin + path, {
     method,
-    headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body && JSON.stringify(body),
   });
   const json: unknown = await response.json().catch(() => undefined);
@@ -60,12 +59,7 @@ async function readsDuringPublishes(service: BenchServer): Promise<LoadResult> {
 
 async function run([databaseUrl]: string[]): Promise<string> {
   log('drafts: starting the service');
-  const service = await startServer(
-    'c service, database',
-    SERVICE,
-    { DATABASE_URL: databaseUrl, API_ADMIN_TOKEN: TOKEN, RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn' },
-    READ_PATH,
-  );
+  const service = await startServiceOn(databaseUrl, READ_PATH);
   try {
     const content = scaledContent(FACTOR);
     const documentBytes = Buffer.byteLength(JSON.stringify(content));

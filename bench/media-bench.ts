@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { withDatabases } from './http/databases';
 import type { LoadResult } from './http/load';
-import { type BenchServer, SERVICE, startServer } from './http/processes';
+import { BENCH_ADMIN_TOKEN, type BenchServer, startServer, startServiceOn } from './http/processes';
 import {
   figuresTable,
   loadTable,
@@ -25,7 +25,6 @@ import {
 import { log, measure, SECONDS } from './http/rounds';
 
 const DIST = join(__dirname, '..');
-const TOKEN = 'bench-admin-token-0123456789abcdefghijklmnop';
 const UPLOADS = 3;
 const READ_PATH = '/api/projects';
 const SHIPPED = join(DIST, '..', 'assets', 'media', 'shipped');
@@ -53,7 +52,7 @@ async function upload(service: BenchServer, bytes: Buffer): Promise<{ item: Medi
   const started = performance.now();
   const response = await fetch(`${service.origin}/api/admin/media`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'image/jpeg' },
+    headers: { Authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, 'Content-Type': 'image/jpeg' },
     body: bytes,
   });
   if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`);
@@ -107,12 +106,7 @@ async function run([databaseUrl]: string[]): Promise<string> {
   const servers: BenchServer[] = [];
   try {
     log('media: starting the service');
-    const service = await startServer(
-      'c service, database',
-      SERVICE,
-      { DATABASE_URL: databaseUrl, API_ADMIN_TOKEN: TOKEN, RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn' },
-      READ_PATH,
-    );
+    const service = await startServiceOn(databaseUrl, READ_PATH);
     servers.push(service);
     const pictures = await Promise.all(Array.from({ length: UPLOADS + 4 }, (_, seed) => twelveMegapixelJpeg(seed)));
     const idleMb = service.rssMb();

@@ -150,3 +150,15 @@ function processCpuMs(pid: number): number {
   const [utime, stime] = [Number(afterName[11]), Number(afterName[12])];
   return (utime + stime) * 10;
 }
+
+/** The admin token of the services the media and drafts benches start. */
+export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789abcdefghijklmnop';
+
+/** The service as the image runs it, on a database of the bench's, with an admin token and no rate limits. */
+export const startServiceOn = (databaseUrl: string, readyPath: string): Promise<BenchServer> =>
+  startServer(
+    'c service, database',
+    SERVICE,
+    { DATABASE_URL: databaseUrl, API_ADMIN_TOKEN: BENCH_ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn' },
+    readyPath,
+  );
