@@ -1,25 +1,27 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WrittenAnswer } from '@/common/http/written-answer';
 import { BytesBoundedCache } from '@/common/memory/bytes-bounded-cache';
+import { TypedBody } from '@/read-model/typed-body';
 
 export const PRIVATE = 'private, no-store';
 
 /** A preview's answer: for its reader alone, kept by no cache, with no validator a published answer could share. */
 export class PreviewAnswer extends WrittenAnswer {
-  private readonly body: Buffer;
+  private readonly body: TypedBody;
 
   constructor(value: unknown) {
     super();
-    this.body = Buffer.from(JSON.stringify(value));
+    this.body = TypedBody.of(value);
   }
 
   get size(): number {
-    return this.body.length;
+    return this.body.bytes.length;
   }
 
   writeTo(_req: IncomingMessage, res: ServerResponse): void {
-    res.writeHead(200, ['Content-Type', 'application/json; charset=utf-8', 'Cache-Control', PRIVATE, 'Content-Length', this.body.length]);
-    res.end(this.body);
+    const { mediaType, bytes } = this.body;
+    res.writeHead(200, ['Content-Type', mediaType, 'Cache-Control', PRIVATE, 'Content-Length', bytes.length]);
+    res.end(bytes);
   }
 }
 

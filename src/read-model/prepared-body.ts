@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import accepts from 'accepts';
 import { isFreshFor } from '@/common/http/conditional-requests';
 import { WrittenAnswer } from '@/common/http/written-answer';
+import type { TypedBody } from './typed-body';
 
 /** Content changes rarely: caches keep it, and ask again with the ETag every time. */
 export const CACHE_CONTROL = 'public, no-cache';
@@ -24,9 +25,9 @@ export const etagOf = (body: string | Buffer): string => `"${createHash('sha256'
 export type WireHeaders = readonly (string | number)[];
 
 /**
- * A JSON answer made once: serialized, compressed both ways, given a strong ETag, and the headers
- * of each variant listed, so that sending it costs no serialization, no compression, no hashing
- * and no header-by-header work. It answers 304 when the request is fresh (If-None-Match names the
+ * An answer made once: serialized, compressed both ways (when its media type compresses), given a
+ * strong ETag, and the headers of each variant listed, so that sending it costs no serialization,
+ * no compression, no hashing and no header-by-header work. It answers 304 when the request is fresh (If-None-Match names the
  * ETag, by the app's rule for `req.fresh`), and otherwise the variant Accept-Encoding prefers.
  */
 export class PreparedBody extends WrittenAnswer {
@@ -35,45 +36,50 @@ export class PreparedBody extends WrittenAnswer {
 
   private constructor(
     readonly etag: string,
+    mediaType: string,
     private readonly encoded: Record<BodyEncoding, Buffer>,
     /** The language of its texts (a BCP 47 tag), for the reads that take one. */
     contentLanguage: string | undefined,
   ) {
     super();
+    const compressed = encoded.br !== encoded.identity;
     this.notModifiedHeaders = [
       'ETag',
       etag,
       'Cache-Control',
       CACHE_CONTROL,
-      'Vary',
-      'Accept-Encoding',
+      ...(compressed ? ['Vary', 'Accept-Encoding'] : []),
       ...(contentLanguage ? ['Content-Language', contentLanguage] : []),
     ];
     const variant = (encoding: BodyEncoding): WireHeaders => [
       ...this.notModifiedHeaders,
       'Content-Type',
-      'application/json; charset=utf-8',
-      ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]),
+      mediaType,
+      ...(encoded[encoding] === encoded.identity ? [] : ['Content-Encoding', encoding]),
       'Content-Length',
       encoded[encoding].length,
     ];
     this.variantHeaders = { identity: variant('identity'), gzip: variant('gzip'), br: variant('br') };
   }
 
-  static async of(json: string, etag = etagOf(json), contentLanguage?: string): Promise<PreparedBody> {
-    const identity = Buffer.from(json);
+  static async of(
+    { mediaType, bytes: identity, compressible }: TypedBody,
+    etag = etagOf(identity),
+    contentLanguage?: string,
+  ): Promise<PreparedBody> {
+    if (!compressible) return new PreparedBody(etag, mediaType, { identity, gzip: identity, br: identity }, contentLanguage);
     const [gzip, br] = await Promise.all([
       gzipped(identity, { level: 9 }),
       brotliCompressed(identity, {
         params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
       }),
     ]);
-    return new PreparedBody(etag, { identity, gzip, br }, contentLanguage);
+    return new PreparedBody(etag, mediaType, { identity, gzip, br }, contentLanguage);
   }
 
   /** Bytes held, all encodings together. */
   get size(): number {
-    return this.encoded.identity.length + this.encoded.gzip.length + this.encoded.br.length;
+    return [...new Set(Object.values(this.encoded))].reduce((bytes, buffer) => bytes + buffer.length, 0);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { applyDecorators, SetMetadata, type Type } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
-import { ApiQuery, ApiResponse } from '@nestjs/swagger';
+import { ApiQuery, ApiResponse, type SchemaObject } from '@nestjs/swagger';
 import { LANGUAGES } from '@/content';
 import type { FixedHeaders } from '@/common/http/fixed-headers';
 import { PUBLIC_READS_PER_MINUTE, RateLimit } from '@/common/rate-limit/rate-limit.decorator';
@@ -8,16 +8,26 @@ import { type ErrorDoc, errorResponse, Operation } from '@/common/openapi/operat
 import { headerRef } from '@/common/openapi/response-headers';
 import { PUBLIC_READ } from './metadata-keys';
 
+/** An answer that is not the JSON of a model: its media type and what its body is. */
+export interface MediaTypeDoc {
+  mediaType: string;
+  description: string;
+  schema: SchemaObject;
+}
+
 export interface PublicReadSpec {
   operationId: string;
   summary: string;
   description?: string;
   /** The day (YYYY-MM-DD) the read was deprecated: its answers then carry a Deprecation header (RFC 9745). */
   deprecatedSince?: string;
-  returns: Type | [Type];
+  returns: Type | [Type] | MediaTypeDoc;
   /** The 404, when the read can answer one. */
   notFound?: ErrorDoc;
 }
+
+const isMediaTypeDoc = (returns: PublicReadSpec['returns']): returns is MediaTypeDoc =>
+  typeof returns === 'object' && 'mediaType' in returns;
 
 /** RFC 9745's Deprecation value: `@` and the Unix time of the day. */
 const deprecationValue = (day: string): string => `@${Date.parse(`${day}T00:00:00Z`) / 1000}`;
@@ -94,7 +104,9 @@ function publicRead(
       description: [description, howPublicReadsAnswer(translated)].filter(Boolean).join(' '),
       deprecated: deprecatedSince !== undefined,
       responses: {
-        200: { type: returns, headers },
+        200: isMediaTypeDoc(returns)
+          ? { description: returns.description, content: { [returns.mediaType]: { schema: returns.schema } }, headers }
+          : { type: returns, headers },
         304: { description: 'Not Modified: If-None-Match names the current ETag', headers },
         404: notFound,
       },

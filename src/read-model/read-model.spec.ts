@@ -1,4 +1,5 @@
 import { PreparedBody } from './prepared-body';
+import { TypedBody } from './typed-body';
 import { type AnsweringRead, ReadModel } from './read-model';
 
 const read = (domain: 'projects' | 'skills'): AnsweringRead => ({
@@ -6,7 +7,7 @@ const read = (domain: 'projects' | 'skills'): AnsweringRead => ({
   pattern: `/api/${domain}`,
 });
 
-const bytesOf = async (value: unknown) => (await PreparedBody.of(JSON.stringify(value))).size;
+const bytesOf = async (value: unknown) => (await PreparedBody.of(TypedBody.of(value))).size;
 const modelOf = (readModelMaxBytes = 64 * 1024 * 1024) => new ReadModel({ readModelMaxBytes });
 
 describe('ReadModel', () => {

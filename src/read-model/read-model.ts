@@ -6,6 +6,7 @@ import { DEFAULT_LANGUAGE, type Language, LANGUAGE_TAGS } from '@/content';
 import { limitsConfig } from '@/config/limits.config';
 import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
 import { etagOf, PreparedBody } from './prepared-body';
+import { TypedBody } from './typed-body';
 import type { PublicReadRoute } from './public-read-routes';
 
 /** How many request URLs the edge knows the answer key of; the least recently used go first. */
@@ -159,11 +160,14 @@ export class ReadModel {
 
   /** Prepares what a public read returned and keeps it, unless its domains changed since `stamp`. */
   private async prepare(key: string, read: AnsweringRead, stamp: readonly number[], value: unknown): Promise<PreparedBody> {
-    const json = JSON.stringify(value);
+    const typed = TypedBody.of(value);
     const tag = read.language && LANGUAGE_TAGS[read.language];
     // The same texts in two languages (none translated yet) are two answers, each validated on its own.
-    const etag = read.language && read.language !== DEFAULT_LANGUAGE ? etagOf(`${tag}\n${json}`) : etagOf(json);
-    const body = this.bodies.get(etag)?.body ?? (await PreparedBody.of(json, etag, tag));
+    const etag =
+      read.language && read.language !== DEFAULT_LANGUAGE
+        ? etagOf(Buffer.concat([Buffer.from(`${tag}\n`), typed.bytes]))
+        : etagOf(typed.bytes);
+    const body = this.bodies.get(etag)?.body ?? (await PreparedBody.of(typed, etag, tag));
     if (!this.isCurrent(read.route.domains, stamp)) return body;
     this.keep(key, { read, stamp, body });
     return this.answers.get(key)?.body ?? body;
