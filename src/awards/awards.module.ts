@@ -12,7 +12,7 @@ import { AwardsRepository } from './persistence/awards.repository';
     AwardsService,
     contentStorage(AwardsRepository, {
       postgres: async () => (await import('./persistence/typeorm-awards.repository.js')).typeOrmAwards,
-      document: (document) => new DocumentCollection(document.awards.map(awardFromItem), (award) => award.id),
+      document: (document, changedAt) => new DocumentCollection(document.awards.map(awardFromItem), (award) => award.id, changedAt),
     }),
   ],
   exports: [AwardsService],

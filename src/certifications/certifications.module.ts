@@ -24,8 +24,8 @@ import { OpenBadgesProvider } from './sync/providers/open-badges.provider';
     OpenBadgesProvider,
     contentStorage(CertificationsRepository, {
       postgres: async () => (await import('./persistence/typeorm-certifications.repository.js')).typeOrmCertifications,
-      document: (document) =>
-        new DocumentCollection(document.certifications.map(certificationFromItem), (certification) => certification.id),
+      document: (document, changedAt) =>
+        new DocumentCollection(document.certifications.map(certificationFromItem), (certification) => certification.id, changedAt),
     }),
   ],
   exports: [CertificationsService],

@@ -9,7 +9,7 @@ import {
   patchedWith,
   type Translations,
 } from '@/content';
-import type { OrderedCollection } from '@/content-store/ordered-collection';
+import type { ItemTimes, OrderedCollection } from '@/content-store/ordered-collection';
 
 /** How a client names an item of a list, and what a reorder's 422 calls that name. */
 interface ListKey<T> {
@@ -69,6 +69,11 @@ export abstract class ContentListService<T extends { translations: Translations<
 
   readIn(language: Language): Promise<Dto[]> {
     return this.findAll(language);
+  }
+
+  /** When each item was made and last changed, by key. */
+  timesOf(): Promise<Map<string, ItemTimes>> {
+    return this.items.timesOf();
   }
 
   async create(dto: object): Promise<{ id: string }> {

@@ -8,9 +8,11 @@ import { type StorageAdapters, storageFor } from '@/database/storage-for';
  */
 export function contentStorage<T>(
   port: abstract new (...args: never[]) => T,
-  adapters: Pick<StorageAdapters<T, []>, 'postgres'> & { document: (document: ContentDocument) => T },
+  adapters: Pick<StorageAdapters<T, []>, 'postgres'> & { document: (document: ContentDocument, changedAt: Date) => T },
 ): Provider {
-  return storageFor<T, [ServedContent]>(port, { postgres: adapters.postgres, none: (served) => adapters.document(served.document) }, [
-    ServedContent,
-  ]);
+  return storageFor<T, [ServedContent]>(
+    port,
+    { postgres: adapters.postgres, none: (served) => adapters.document(served.document, served.changedAt) },
+    [ServedContent],
+  );
 }

@@ -1,5 +1,5 @@
 import { ServiceUnavailableException } from '@nestjs/common';
-import { type PlacedItem, OrderedCollection } from './ordered-collection';
+import { type ItemTimes, type PlacedItem, OrderedCollection } from './ordered-collection';
 
 /** Every write to the served content document: without a database it cannot be changed (503). */
 export const refuseWrite = (): Promise<never> =>
@@ -12,7 +12,7 @@ export function placedIn<T>(items: readonly T[], key: string, keyOf: (item: T) =
   return { item: items[index], previous: items[index - 1], next: items[index + 1] };
 }
 
-/** A domain's items as the served content document lists them; writes answer 503. */
+/** A domain's items as the served content document lists them, each made and changed when the document was; writes answer 503. */
 export class DocumentCollection<T> extends OrderedCollection<T> {
   readonly add = refuseWrite;
   readonly update = refuseWrite;
@@ -23,6 +23,7 @@ export class DocumentCollection<T> extends OrderedCollection<T> {
   constructor(
     private readonly items: readonly T[],
     private readonly keyOf: (item: T) => string,
+    private readonly changedAt: Date,
   ) {
     super();
   }
@@ -41,5 +42,10 @@ export class DocumentCollection<T> extends OrderedCollection<T> {
 
   async isEmpty(): Promise<boolean> {
     return this.items.length === 0;
+  }
+
+  async timesOf(): Promise<Map<string, ItemTimes>> {
+    const times = { createdAt: this.changedAt, updatedAt: this.changedAt };
+    return new Map(this.items.map((item) => [this.keyOf(item), times]));
   }
 }

@@ -12,6 +12,12 @@ export interface PlacedItem<T> {
  */
 export type ItemChanges<T> = Partial<T> | { change(current: T): Partial<T> }['change'];
 
+/** When an item was made and last changed: what a sitemap's lastmod and a feed's dates say. */
+export interface ItemTimes {
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 /** A write would give an item a key (a project's slug) another item has. */
 export class KeyTaken extends Error {}
 
@@ -40,4 +46,6 @@ export abstract class OrderedCollection<T> {
   /** Replaces every item with these, in this order. */
   abstract replaceAll(items: readonly T[]): Promise<void>;
   abstract isEmpty(): Promise<boolean>;
+  /** Every item's times, by key. */
+  abstract timesOf(): Promise<Map<string, ItemTimes>>;
 }

@@ -3,12 +3,12 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import type { DeepPartial, EntityTarget, FindOptionsOrder, FindOptionsSelect, FindOptionsWhere, Repository } from 'typeorm';
 import { In } from 'typeorm';
 import { isForeignKeyViolation, isUniqueViolation } from '@/common/errors/constraint-violations';
-import { type ItemChanges, KeyTaken, OrderedCollection, type PlacedItem, ReferenceMissing } from './ordered-collection';
+import { type ItemChanges, type ItemTimes, KeyTaken, OrderedCollection, type PlacedItem, ReferenceMissing } from './ordered-collection';
 
 /** Rows per INSERT statement: PostgreSQL takes at most 65,535 parameters in one. */
 export const INSERT_CHUNK = 500;
 
-interface Row {
+interface Row extends ItemTimes {
   id: string;
   sortOrder: number;
 }
@@ -117,6 +117,11 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
 
   async isEmpty(): Promise<boolean> {
     return !(await this.rows.exists());
+  }
+
+  async timesOf(): Promise<Map<string, ItemTimes>> {
+    const rows = await this.rows.find({ select: { [this.key]: true, createdAt: true, updatedAt: true } as FindOptionsSelect<E> });
+    return new Map(rows.map(({ createdAt, updatedAt, ...row }) => [this.keyOf(row as E), { createdAt, updatedAt }]));
   }
 
   /**

@@ -1,5 +1,5 @@
 export * from './content-domains';
 export * from './content-document';
 export * from './languages';
-export { DEMO_CONTENT } from './demo-content';
+export { DEMO_CONTENT, DEMO_CONTENT_CHANGED_AT } from './demo-content';
 export { ServedContent } from './served-content';

@@ -7,6 +7,8 @@ import type { ContentDocument } from '@/content/content-domains';
  */
 export abstract class ServedContent {
   abstract readonly document: ContentDocument;
+  /** When the document last changed (its file's modification time): each item's times. */
+  abstract readonly changedAt: Date;
   /** Where the document came from, for the log. */
   abstract readonly source: string;
 }

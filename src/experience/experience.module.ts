@@ -12,7 +12,7 @@ import { workEntryFromItem } from './work-entry-defaults';
     ExperienceService,
     contentStorage(ExperienceRepository, {
       postgres: async () => (await import('./persistence/typeorm-experience.repository.js')).typeOrmExperience,
-      document: (document) => new DocumentCollection(document.experience.map(workEntryFromItem), (entry) => entry.id),
+      document: (document, changedAt) => new DocumentCollection(document.experience.map(workEntryFromItem), (entry) => entry.id, changedAt),
     }),
   ],
   exports: [ExperienceService],

@@ -14,7 +14,8 @@ import { MediaModule } from '@/media/media.module';
     ProfileService,
     contentStorage(ProfileRepository, {
       postgres: async () => (await import('./persistence/typeorm-profile.repository.js')).typeOrmProfile,
-      document: (document) => new DocumentProfileRepository(document.profile ? profileFromItem(document.profile) : undefined),
+      document: (document, changedAt) =>
+        new DocumentProfileRepository(document.profile ? profileFromItem(document.profile) : undefined, changedAt),
     }),
   ],
   exports: [ProfileService],

@@ -28,6 +28,11 @@ export class ProfileService {
     return profile ? toProfile(profile) : null;
   }
 
+  /** When the profile last changed; undefined while none is set. */
+  changedAt(): Promise<Date | undefined> {
+    return this.profile.changedAt();
+  }
+
   /** PUT: creates or replaces the profile; what the body leaves out is "" or [], in each language too. */
   async replace(dto: ReplaceProfileDto): Promise<ProfileDto> {
     return this.read(await this.profile.save(profileFromItem(dto)));

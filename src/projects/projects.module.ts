@@ -14,7 +14,7 @@ import { ProjectsService } from './projects.service';
     ProjectsService,
     contentStorage(ProjectsRepository, {
       postgres: async () => (await import('./persistence/typeorm-projects.repository.js')).typeOrmProjects,
-      document: (document) => new DocumentCollection(document.projects.map(projectFromItem), (project) => project.slug),
+      document: (document, changedAt) => new DocumentCollection(document.projects.map(projectFromItem), (project) => project.slug, changedAt),
     }),
   ],
   exports: [ProjectsService],

@@ -14,11 +14,11 @@ import { SkillsService } from './skills.service';
     SkillsService,
     contentStorage(SkillCategoriesRepository, {
       postgres: async () => (await import('./persistence/typeorm-skills.repository.js')).typeOrmSkillCategories,
-      document: (document) => new DocumentCollection(skillsFromItems(document.skills).categories, (category) => category.id),
+      document: (document, changedAt) => new DocumentCollection(skillsFromItems(document.skills).categories, (category) => category.id, changedAt),
     }),
     contentStorage(SkillsRepository, {
       postgres: async () => (await import('./persistence/typeorm-skills.repository.js')).typeOrmSkills,
-      document: (document) => new DocumentCollection(skillsFromItems(document.skills).skills, (skill) => skill.id),
+      document: (document, changedAt) => new DocumentCollection(skillsFromItems(document.skills).skills, (skill) => skill.id, changedAt),
     }),
   ],
   exports: [SkillsService],

@@ -4,7 +4,14 @@ import type { Provider } from '@nestjs/common';
 import type { ContentDocument } from '@/content';
 import { ContentTransactions, type TransactionOptions } from '@/content-store/content-transactions';
 import { placedIn } from '@/content-store/document-collection';
-import { type ItemChanges, KeyTaken, OrderedCollection, type PlacedItem, ReferenceMissing } from '@/content-store/ordered-collection';
+import {
+  type ItemChanges,
+  type ItemTimes,
+  KeyTaken,
+  OrderedCollection,
+  type PlacedItem,
+  ReferenceMissing,
+} from '@/content-store/ordered-collection';
 import { awardFromItem } from '@/awards/award-defaults';
 import { certificationFromItem } from '@/certifications/certification-defaults';
 import { AwardsRepository } from '@/awards/persistence/awards.repository';
@@ -102,6 +109,12 @@ export class MemoryCollection<T extends object> extends OrderedCollection<T> imp
     return this.items.length === 0;
   }
 
+  /** Every item as made now: the service tier's rules do not read times. */
+  async timesOf(): Promise<Map<string, ItemTimes>> {
+    const now = { createdAt: new Date(), updatedAt: new Date() };
+    return new Map(this.items.map((item) => [this.keyOf(item), now]));
+  }
+
   /** Drops every item the predicate holds for (what a cascade in the database does). */
   removeWhere(predicate: (item: T) => boolean): void {
     this.items = this.items.filter((item) => !predicate(item));
@@ -131,6 +144,10 @@ export class MemoryProfileRepository extends ProfileRepository implements Snapsh
 
   async find(): Promise<Profile | undefined> {
     return this.profile;
+  }
+
+  async changedAt(): Promise<Date | undefined> {
+    return this.profile && new Date();
   }
 
   async save(profile: Profile): Promise<Profile> {

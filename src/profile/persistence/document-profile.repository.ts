@@ -7,11 +7,18 @@ export class DocumentProfileRepository extends ProfileRepository {
   readonly update = refuseWrite;
   readonly replaceWith = refuseWrite;
 
-  constructor(private readonly profile: Profile | undefined) {
+  constructor(
+    private readonly profile: Profile | undefined,
+    private readonly documentChangedAt: Date,
+  ) {
     super();
   }
 
   async find(): Promise<Profile | undefined> {
     return this.profile;
+  }
+
+  async changedAt(): Promise<Date | undefined> {
+    return this.profile && this.documentChangedAt;
   }
 }

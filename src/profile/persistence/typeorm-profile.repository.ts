@@ -19,6 +19,10 @@ class TypeOrmProfileRepository extends ProfileRepository {
     return (await this.rows.findOneBy({ id: 1 })) ?? undefined;
   }
 
+  async changedAt(): Promise<Date | undefined> {
+    return (await this.rows.findOne({ where: { id: 1 }, select: { updatedAt: true } }))?.updatedAt;
+  }
+
   /** In a transaction, as every content write: see ContentAttributionSubscriber. */
   save(profile: Profile): Promise<Profile> {
     const row = this.rows.create({ ...profile, links: [...profile.links], id: 1 });
