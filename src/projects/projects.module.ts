@@ -14,7 +14,8 @@ import { ProjectsService } from './projects.service';
     ProjectsService,
     contentStorage(ProjectsRepository, {
       postgres: async () => (await import('./persistence/typeorm-projects.repository.js')).typeOrmProjects,
-      document: (document, changedAt) => new DocumentCollection(document.projects.map(projectFromItem), (project) => project.slug, changedAt),
+      document: (document, changedAt) =>
+        new DocumentCollection(document.projects.map(projectFromItem), (project) => project.slug, changedAt),
     }),
   ],
   exports: [ProjectsService],

@@ -14,7 +14,8 @@ import { SkillsService } from './skills.service';
     SkillsService,
     contentStorage(SkillCategoriesRepository, {
       postgres: async () => (await import('./persistence/typeorm-skills.repository.js')).typeOrmSkillCategories,
-      document: (document, changedAt) => new DocumentCollection(skillsFromItems(document.skills).categories, (category) => category.id, changedAt),
+      document: (document, changedAt) =>
+        new DocumentCollection(skillsFromItems(document.skills).categories, (category) => category.id, changedAt),
     }),
     contentStorage(SkillsRepository, {
       postgres: async () => (await import('./persistence/typeorm-skills.repository.js')).typeOrmSkills,
