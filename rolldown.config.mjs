@@ -22,6 +22,10 @@ const EXTERNAL = [
   // sharp and its libvips binary, loaded with the first upload
   /^sharp/,
   /^@img\//,
+  // what the site's sitemap, feeds and social cards are made with, loaded with the first of them
+  /^sitemap/,
+  /^feed$/,
+  /^satori/,
   /^jose/,
   /^passport-jwt/,
   /^jsonwebtoken/,

@@ -30,6 +30,7 @@ import { PortfolioModule } from './portfolio/portfolio.module';
 import { ServedContentModule } from './portfolio/served-content.module';
 import { ProfileModule } from './profile/profile.module';
 import { ProjectsModule } from './projects/projects.module';
+import { SiteModule } from './site/site.module';
 import { ReadModelModule } from './read-model/read-model.module';
 import { SkillsModule } from './skills/skills.module';
 
@@ -66,6 +67,7 @@ import { SkillsModule } from './skills/skills.module';
     HistoryModule,
     DraftsModule,
     MediaModule,
+    SiteModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: HttpExceptionFilter },

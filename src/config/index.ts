@@ -11,6 +11,7 @@ import { limitsConfig } from './limits.config';
 import { mailConfig } from './mail.config';
 import { mediaConfig } from './media.config';
 import { redisConfig } from './redis.config';
+import { siteConfig } from './site.config';
 
 /** Every concern's configuration; each factory validates its own variables. */
 export const CONFIGURATIONS = [
@@ -27,6 +28,7 @@ export const CONFIGURATIONS = [
   mailConfig,
   mediaConfig,
   redisConfig,
+  siteConfig,
 ];
 
 /** Throws a ConfigurationError naming the first bad variables of any concern. */

@@ -12,7 +12,7 @@ import { type MediaItem, MediaRepository } from './persistence/media.repository'
 export const DOMAINS_WITH_IMAGE_SETS: readonly ContentDomain[] = ['profile', 'projects'];
 
 /** The picture a content URL names, if it names one: `/api/media/{id}`. */
-const mediaIdIn = (url: string): string | undefined => {
+export const mediaIdIn = (url: string): string | undefined => {
   const id = url.startsWith('/api/media/') ? url.slice('/api/media/'.length) : undefined;
   return id !== undefined && MEDIA_ID.test(id) ? id : undefined;
 };

@@ -37,6 +37,6 @@ import { ShippedMedia } from './persistence/shipped-media';
       [MediaBlobs, ShippedMedia],
     ),
   ],
-  exports: [ImageSets, MediaEdge],
+  exports: [ImageSets, MediaEdge, MediaService],
 })
 export class MediaModule {}

@@ -87,6 +87,14 @@ const PUBLISHED_OPERATION_IDS = [
   'listContentRevisions',
   'getContentRevision',
   'restoreContentRevision',
+  'getSitemap',
+  'getRobotsTxt',
+  'getAtomFeed',
+  'getJsonFeed',
+  'getSiteStructuredData',
+  'getSiteSocialCard',
+  'getProjectStructuredData',
+  'getProjectSocialCard',
 ];
 
 /** Reads that need an admin credential. */
@@ -170,7 +178,16 @@ describe('GET /openapi.json', () => {
         .filter(
           (path) =>
             path.startsWith('/api/') &&
-            !['/api/profile', '/api/feature-flags', '/api/cv/status', '/api/health', '/api/contact/challenge'].includes(path) &&
+            ![
+              '/api/profile',
+              '/api/feature-flags',
+              '/api/cv/status',
+              '/api/health',
+              '/api/contact/challenge',
+              // what a crawler reads of the whole site: every language at once
+              '/api/site/sitemap.xml',
+              '/api/site/robots.txt',
+            ].includes(path) &&
             !path.startsWith('/api/media/'),
         )
         .sort(),
@@ -235,6 +252,14 @@ describe('GET /openapi.json', () => {
       'GET /api/profile',
       'GET /api/projects',
       'GET /api/projects/{project_id}',
+      'GET /api/projects/{project_id}/og-image.png',
+      'GET /api/projects/{project_id}/structured-data',
+      'GET /api/site/feed.atom',
+      'GET /api/site/feed.json',
+      'GET /api/site/og-image.png',
+      'GET /api/site/robots.txt',
+      'GET /api/site/sitemap.xml',
+      'GET /api/site/structured-data',
       'GET /api/skills',
       'PATCH /api/cv/generate',
       'PATCH /api/download-cv',

@@ -856,6 +856,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/projects/{project_id}/og-image.png': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A project page's link preview picture (og:image)
+     * @description Rendered once per change of what it shows, not per request. Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?preview=` with a preview token reads the owner's draft instead (private, no-store; 401 for a token that is not valid or has expired). `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     */
+    get: operations['getProjectSocialCard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{project_id}/structured-data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A project as JSON-LD for its page
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?preview=` with a preview token reads the owner's draft instead (private, no-store; 401 for a token that is not valid or has expired). `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     */
+    get: operations['getProjectStructuredData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/projects/{slug}': {
     parameters: {
       query?: never;
@@ -902,6 +942,126 @@ export interface paths {
      * @description Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
      */
     patch: operations['reorderProjects'];
+    trace?: never;
+  };
+  '/api/site/feed.atom': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The projects as an Atom feed
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?preview=` with a preview token reads the owner's draft instead (private, no-store; 401 for a token that is not valid or has expired). `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     */
+    get: operations['getAtomFeed'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/site/feed.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The projects as a JSON Feed
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?preview=` with a preview token reads the owner's draft instead (private, no-store; 401 for a token that is not valid or has expired). `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     */
+    get: operations['getJsonFeed'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/site/og-image.png': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The home page's link preview picture (og:image)
+     * @description Rendered once per change of what it shows, not per request. Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?preview=` with a preview token reads the owner's draft instead (private, no-store; 401 for a token that is not valid or has expired). `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     */
+    get: operations['getSiteSocialCard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/site/robots.txt': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The site's robots.txt
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?preview=` with a preview token reads the owner's draft instead (private, no-store; 401 for a token that is not valid or has expired).
+     */
+    get: operations['getRobotsTxt'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/site/sitemap.xml': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The site's sitemap: the home page and every project page
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?preview=` with a preview token reads the owner's draft instead (private, no-store; 401 for a token that is not valid or has expired).
+     */
+    get: operations['getSitemap'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/site/structured-data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The Person the site is about, as JSON-LD for the home page
+     * @description Public, 60 requests a minute per client. Answered from prepared bytes (gzip or brotli as the client accepts) with an ETag: an If-None-Match that names it answers 304. `?preview=` with a preview token reads the owner's draft instead (private, no-store; 401 for a token that is not valid or has expired). `?lang=english|nederlands` picks the language of the texts (English where one is not translated), and Content-Language says which.
+     */
+    get: operations['getSiteStructuredData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/skills': {
@@ -8589,6 +8749,264 @@ export interface operations {
       };
     };
   };
+  getProjectSocialCard: {
+    parameters: {
+      query?: {
+        /** @description The language of the texts: each in it where the owner wrote it, in English where not */
+        lang?: 'english' | 'nederlands';
+        /** @description A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft */
+        preview?: string;
+      };
+      header?: never;
+      path: {
+        /** @description Project slug */
+        project_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A 1200×630 PNG for link previews (og:image), made from the content */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'image/png': string;
+        };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag */
+      304: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description The preview token is not valid, or has expired */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The preview link is not valid, or has expired"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No project has this slug, or the site has no address */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Project \"harbour-planer\" not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
+      /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  getProjectStructuredData: {
+    parameters: {
+      query?: {
+        /** @description The language of the texts: each in it where the owner wrote it, in English where not */
+        lang?: 'english' | 'nederlands';
+        /** @description A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft */
+        preview?: string;
+      };
+      header?: never;
+      path: {
+        /** @description Project slug */
+        project_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description schema.org JSON-LD: a CreativeWork by the Person, in the language read */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/ld+json': {
+            /** @enum {string} */
+            '@context': 'https://schema.org';
+            '@type': string;
+          };
+        };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag */
+      304: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description The preview token is not valid, or has expired */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The preview link is not valid, or has expired"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No project has this slug, or the site has no address */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Project \"harbour-planer\" not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
+      /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
   replaceProject: {
     parameters: {
       query?: {
@@ -9066,6 +9484,758 @@ export interface operations {
       };
       431: components['responses']['RequestHeadersTooLarge'];
       500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  getAtomFeed: {
+    parameters: {
+      query?: {
+        /** @description The language of the texts: each in it where the owner wrote it, in English where not */
+        lang?: 'english' | 'nederlands';
+        /** @description A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft */
+        preview?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An Atom 1.0 feed of the projects, newest first */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/atom+xml': string;
+        };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag */
+      304: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description The preview token is not valid, or has expired */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The preview link is not valid, or has expired"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description SITE_URL is not set and the profile has no website */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "No site address: set SITE_URL, or the profile's website"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
+      /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  getJsonFeed: {
+    parameters: {
+      query?: {
+        /** @description The language of the texts: each in it where the owner wrote it, in English where not */
+        lang?: 'english' | 'nederlands';
+        /** @description A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft */
+        preview?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON Feed 1.1 of the projects, newest first */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/feed+json': {
+            /** Format: uri */
+            home_page_url?: string;
+            items: {
+              id: string;
+              url?: string;
+            }[];
+            /** @example en */
+            language?: string;
+            title: string;
+            /** @enum {string} */
+            version: 'https://jsonfeed.org/version/1.1';
+          };
+        };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag */
+      304: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description The preview token is not valid, or has expired */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The preview link is not valid, or has expired"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description SITE_URL is not set and the profile has no website */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "No site address: set SITE_URL, or the profile's website"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
+      /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  getSiteSocialCard: {
+    parameters: {
+      query?: {
+        /** @description The language of the texts: each in it where the owner wrote it, in English where not */
+        lang?: 'english' | 'nederlands';
+        /** @description A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft */
+        preview?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A 1200×630 PNG for link previews (og:image), made from the content */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'image/png': string;
+        };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag */
+      304: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description The preview token is not valid, or has expired */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The preview link is not valid, or has expired"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No site address, or no profile is set */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "No site address: set SITE_URL, or the profile's website"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
+      /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  getRobotsTxt: {
+    parameters: {
+      query?: {
+        /** @description A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft */
+        preview?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Allows every crawler everything, and names the sitemap */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag */
+      304: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description The preview token is not valid, or has expired */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The preview link is not valid, or has expired"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description SITE_URL is not set and the profile has no website */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "No site address: set SITE_URL, or the profile's website"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
+      /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  getSitemap: {
+    parameters: {
+      query?: {
+        /** @description A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft */
+        preview?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A sitemaps.org 0.9 urlset: each page once per language, with its hreflang alternates and x-default */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/xml': string;
+        };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag */
+      304: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description The preview token is not valid, or has expired */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The preview link is not valid, or has expired"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description SITE_URL is not set and the profile has no website */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "No site address: set SITE_URL, or the profile's website"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
+      /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  getSiteStructuredData: {
+    parameters: {
+      query?: {
+        /** @description The language of the texts: each in it where the owner wrote it, in English where not */
+        lang?: 'english' | 'nederlands';
+        /** @description A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft */
+        preview?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description schema.org JSON-LD: a Person, from the profile */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/ld+json': {
+            /** @enum {string} */
+            '@context': 'https://schema.org';
+            '@type': string;
+          };
+        };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag */
+      304: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Language': components['headers']['Content-Language'];
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['MalformedRequestWithinLimit'];
+      /** @description The preview token is not valid, or has expired */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The preview link is not valid, or has expired"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No site address, or no profile is set */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "No site address: set SITE_URL, or the profile's website"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeoutWithinLimit'];
+      413: components['responses']['PayloadTooLargeWithinLimit'];
+      415: components['responses']['UnsupportedMediaTypeWithinLimit'];
+      422: components['responses']['ValidationFailedWithinLimit'];
+      /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLargeWithinLimit'];
+      500: components['responses']['InternalErrorWithinLimit'];
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {

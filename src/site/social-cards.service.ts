@@ -1,0 +1,54 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type { Language } from '@/content';
+import type { ImageSetDto } from '@/media/dto/image-set.dto';
+import { mediaIdIn } from '@/media/image-sets';
+import { MediaService } from '@/media/media.service';
+import { ProjectsService } from '@/projects/projects.service';
+import { TypedBody } from '@/read-model/typed-body';
+import { CardRenderer, type SocialCard } from './card-renderer';
+import { SitePages } from './site-pages';
+
+/** The picture's width a card reads: enough for its 480 px column. */
+const PICTURE_READ_WIDTH = 640;
+
+/** The PNG a link preview shows for a page (`og:image`): the home page's and each project's, in the language asked. */
+@Injectable()
+export class SocialCardsService {
+  constructor(
+    private readonly pages: SitePages,
+    private readonly projects: ProjectsService,
+    private readonly media: MediaService,
+    private readonly renderer: CardRenderer,
+  ) {}
+
+  /** The owner's name and headline, and their photo when it is an uploaded picture (404 while no profile is set). */
+  async home(language: Language): Promise<TypedBody> {
+    const { address, profile } = await this.pages.address();
+    if (!profile) throw new NotFoundException({ detail: 'No profile has been set' });
+    return this.png({ byline: address.host, title: profile.name, text: profile.headline[language], picture: this.picture(profile) });
+  }
+
+  /** The project's title and description, and its picture when it is an uploaded one. */
+  async project(slug: string, language: Language): Promise<TypedBody> {
+    const { address, profile } = await this.pages.address();
+    const project = await this.projects.findDetail(slug, language);
+    return this.png({
+      byline: profile?.name ?? address.host,
+      title: project.title,
+      text: project.description,
+      picture: this.picture(project),
+    });
+  }
+
+  private async png(card: SocialCard): Promise<TypedBody> {
+    return new TypedBody('image/png', await this.renderer.png(card), false);
+  }
+
+  /** The uploaded picture the content names, which its image set says is there; never one fetched from elsewhere. */
+  private picture({ image, photo, imageSet }: { image?: string; photo?: string; imageSet?: ImageSetDto }): SocialCard['picture'] {
+    const id = imageSet && mediaIdIn(image ?? photo ?? '');
+    return id === undefined
+      ? undefined
+      : { id, bytes: async () => (await this.media.negotiated(id, 'image/webp', PICTURE_READ_WIDTH)).body };
+  }
+}
