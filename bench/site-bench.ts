@@ -1,0 +1,127 @@
+/**
+ * `npm run bench:site` (and the end of `npm run bench`): the social cards. How long a card takes to
+ * render (the first, which loads the renderer, and one after each change of what it shows), what
+ * rendering costs the public reads running meanwhile (p99, alone and while cards render one after
+ * another), and the cards' bytes; the sitemap's and feeds' bytes beside them. Writes its section of
+ * BENCHMARKS.md.
+ */
+import { join } from 'node:path';
+import { withDatabases } from './http/databases';
+import type { LoadResult } from './http/load';
+import { BENCH_ADMIN_TOKEN, type BenchServer, startServiceOn } from './http/processes';
+import { figuresTable, loadTable, machineDescription, ratio, type Target, targetsTable, writeBenchmarks } from './http/report';
+import { log, measure, SECONDS } from './http/rounds';
+
+const TIMED = 9;
+const READ_PATH = '/api/projects/tidewatch';
+const CARD_PATH = '/api/projects/ledger-lens/og-image.png';
+const SLUGS = ['tidewatch', 'ledger-lens', 'graph-routing-thesis', 'physio-planner', 'grid-load-forecasting', 'portfolio-platform'];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function timed(service: BenchServer, path: string, init: RequestInit = {}): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  const response = await fetch(service.origin + path, {
+    ...init,
+    headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, ...init.headers },
+  });
+  const bytes = (await response.arrayBuffer()).byteLength;
+  if (response.status >= 300) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status}`);
+  return { ms: performance.now() - started, bytes };
+}
+
+/** A change of what the card shows, then the card: the read renders it. */
+async function changeAndRender(service: BenchServer, n: number): Promise<number> {
+  await timed(service, '/api/projects/ledger-lens', {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ description: `Personal finance analytics, edition ${n}.` }),
+  });
+  return (await timed(service, CARD_PATH)).ms;
+}
+
+async function readsWhileRendering(service: BenchServer): Promise<LoadResult> {
+  let running = true;
+  let n = 1000;
+  const renderer = (async () => {
+    while (running) await changeAndRender(service, (n += 1));
+  })();
+  try {
+    return await measure(service, READ_PATH);
+  } finally {
+    running = false;
+    await renderer;
+  }
+}
+
+async function run([databaseUrl]: string[]): Promise<string> {
+  log('site: starting the service');
+  const service = await startServiceOn(databaseUrl, READ_PATH);
+  try {
+    const first = (await timed(service, CARD_PATH)).ms;
+    log(`site: ${TIMED} cards rendered after a change`);
+    const renders = [];
+    for (let n = 0; n < TIMED; n += 1) renders.push(await changeAndRender(service, n));
+    const again = median(await Promise.all(Array.from({ length: TIMED }, async () => (await timed(service, CARD_PATH)).ms)));
+    const cardBytes = await Promise.all(SLUGS.map(async (slug) => (await timed(service, `/api/projects/${slug}/og-image.png`)).bytes));
+    const homeBytes = (await timed(service, '/api/site/og-image.png')).bytes;
+    const textBytes = await Promise.all(
+      ['/api/site/sitemap.xml', '/api/site/feed.atom', '/api/site/feed.json'].map(
+        async (path) => [path, (await timed(service, path)).bytes] as const,
+      ),
+    );
+
+    log('site: public reads alone, then while cards render one after another');
+    const alone = await measure(service, READ_PATH);
+    const during = await readsWhileRendering(service);
+
+    const renderMs = median(renders);
+    const targets: Target[] = [
+      {
+        goal: 'a card rendered within 1 s of its first read after a change',
+        measured: `${renderMs.toFixed(0)} ms (median of ${TIMED})`,
+        reached: renderMs < 1000,
+      },
+      {
+        goal: "public reads' p99 while cards render within 2x their p99 without",
+        measured: `${during.p99} / ${alone.p99} ms = ${ratio(during.p99, alone.p99)}`,
+        reached: during.p99 <= 2 * alone.p99,
+      },
+    ];
+    const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+    return [
+      '## Social cards, sitemap and feeds (`npm run bench:site`, also run by `npm run bench`)',
+      '',
+      `${machineDescription()}. ${SECONDS} s a measurement; the service built for production on jemalloc with a database holding the demo content.`,
+      '',
+      targetsTable(targets),
+      '',
+      figuresTable([
+        ['the first card (loads satori, sharp and the fonts, then renders)', `${first.toFixed(0)} ms`],
+        [`a card read after a change of what it shows (renders it), median of ${TIMED}`, `${renderMs.toFixed(0)} ms`],
+        [`the same card read again (prepared bytes), median of ${TIMED}`, `${again.toFixed(1)} ms`],
+        ['the six project cards (PNG)', `${kib(Math.min(...cardBytes))} to ${kib(Math.max(...cardBytes))}`],
+        ['the home card (PNG, no photo)', kib(homeBytes)],
+        ...textBytes.map(([path, bytes]) => [`${path} (uncompressed)`, kib(bytes)] as [string, string]),
+      ]),
+      '',
+      loadTable(
+        [
+          { route: READ_PATH, server: 'c service, reads alone', result: alone },
+          { route: READ_PATH, server: 'c service, reads while cards render', result: during, ratios: [ratio(during.p99, alone.p99)] },
+        ],
+        ['p99 / alone'],
+      ),
+    ].join('\n');
+  } finally {
+    await service.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const section = await withDatabases(1, run);
+  process.stdout.write(`${section}\n`);
+  writeBenchmarks(join(__dirname, '..', '..', 'BENCHMARKS.md'), section, 'site-bench');
+}
+
+void main();
