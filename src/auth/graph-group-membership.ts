@@ -1,20 +1,19 @@
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
+import { ClientCredentialsToken } from '@/common/http/client-credentials-token';
 import { authConfig, type EntraConfig } from '@/config/auth.config';
 
 const TIMEOUT_MS = 5_000;
 const MEMBERSHIP_TTL_MS = 5 * 60_000;
-const TOKEN_EARLY_REFRESH_MS = 60_000;
 
 /**
  * Decides group membership through Microsoft Graph when a token's `groups` claim overflowed.
- * The app token (client-credentials flow, a plain form POST) is cached until shortly before it
- * expires; answers are cached briefly per user. Any failure fails closed with a 503.
+ * The app token (ClientCredentialsToken) is kept until shortly before it expires; answers are cached briefly per user. Any failure fails closed with a 503.
  */
 @Injectable()
 export class GraphGroupMembership {
   private readonly logger = new Logger(GraphGroupMembership.name);
-  private appToken: { value: string; expiresAt: number } | undefined;
+  private appToken: ClientCredentialsToken | undefined;
   private readonly answers = new Map<string, { member: boolean; expiresAt: number }>();
 
   constructor(@Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>) {}
@@ -35,21 +34,17 @@ export class GraphGroupMembership {
     return member;
   }
 
-  private async appAccessToken(entra: EntraConfig): Promise<string> {
-    if (this.appToken && this.appToken.expiresAt > Date.now()) return this.appToken.value;
-    const response = await this.call(entra.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: entra.clientId,
-        client_secret: entra.clientSecret ?? '',
+  private appAccessToken(entra: EntraConfig): Promise<string> {
+    this.appToken ??= new ClientCredentialsToken(
+      {
+        tokenUrl: entra.tokenUrl,
+        clientId: entra.clientId,
+        clientSecret: entra.clientSecret ?? '',
         scope: `${new URL(entra.graphBaseUrl).origin}/.default`,
-      }),
-    });
-    const { access_token: value, expires_in: expiresIn } = (await response.json()) as { access_token: string; expires_in: number };
-    this.appToken = { value, expiresAt: Date.now() + expiresIn * 1000 - TOKEN_EARLY_REFRESH_MS };
-    return value;
+      },
+      (url, init) => this.call(url, init),
+    );
+    return this.appToken.value();
   }
 
   private async call(url: string, init: RequestInit): Promise<Response> {
