@@ -31,6 +31,7 @@ import { ServedContentModule } from './portfolio/served-content.module';
 import { ProfileModule } from './profile/profile.module';
 import { ProjectsModule } from './projects/projects.module';
 import { SiteModule } from './site/site.module';
+import { SharedCacheModule } from './shared-cache/shared-cache.module';
 import { ReadModelModule } from './read-model/read-model.module';
 import { SkillsModule } from './skills/skills.module';
 
@@ -68,6 +69,7 @@ import { SkillsModule } from './skills/skills.module';
     DraftsModule,
     MediaModule,
     SiteModule,
+    SharedCacheModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: HttpExceptionFilter },

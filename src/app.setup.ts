@@ -33,6 +33,7 @@ const EXPLORER_SECTIONS: OpenApiSections = [
   ...CONTENT_DOMAINS.map((domain) => [domain, DOMAIN_DECLARATIONS[domain].description] as const),
   ['contact', 'Contact messages to the owner'],
   ['media', "The owner's pictures: uploaded once, served in every size and format"],
+  ['site', 'What crawlers and link previews read: sitemap, robots.txt, feeds, structured data, social cards'],
   ['cv', 'The CV: where to download it, generation, download counts'],
   ['feature flags', 'Flags the site reads'],
   ['content', 'The whole portfolio as one document'],

@@ -1,4 +1,5 @@
-import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { applyDecorators, Header, SetMetadata } from '@nestjs/common';
+import { PRIVATE } from '@/common/http/cache-control';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import { Operation, type OperationSpec } from '@/common/openapi/operation.decorator';
 import { tooManyRequests } from '@/common/rate-limit/rate-limit.decorator';
@@ -23,6 +24,7 @@ const HOW_ADMINS_ARE_CHECKED =
 export const AdminOperation = (spec: OperationSpec): MethodDecorator =>
   applyDecorators(
     SetMetadata(ADMIN_ONLY, true),
+    Header('Cache-Control', PRIVATE),
     ApiBearerAuth(),
     Operation({
       ...spec,

@@ -11,6 +11,7 @@ import { limitsConfig } from './limits.config';
 import { mailConfig } from './mail.config';
 import { mediaConfig } from './media.config';
 import { redisConfig } from './redis.config';
+import { sharedCacheConfig } from './shared-cache.config';
 import { siteConfig } from './site.config';
 
 /** Every concern's configuration; each factory validates its own variables. */
@@ -28,6 +29,7 @@ export const CONFIGURATIONS = [
   mailConfig,
   mediaConfig,
   redisConfig,
+  sharedCacheConfig,
   siteConfig,
 ];
 

@@ -14,7 +14,8 @@ import { isPreviewable, PREVIEW_QUERY } from '@/read-model/public-read.decorator
 import { PublicReadRoutes } from '@/read-model/public-read-routes';
 import { ReadModel } from '@/read-model/read-model';
 import { DraftsService } from './drafts.service';
-import { PreviewAnswer, PreviewAnswers, PRIVATE } from './preview-answers';
+import { PRIVATE } from '@/common/http/cache-control';
+import { PreviewAnswer, PreviewAnswers } from './preview-answers';
 import { PreviewTokens } from './preview-tokens';
 
 /**

@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WrittenAnswer } from '@/common/http/written-answer';
 import { BytesBoundedCache } from '@/common/memory/bytes-bounded-cache';
+import { PRIVATE } from '@/common/http/cache-control';
 import { TypedBody } from '@/read-model/typed-body';
-
-export const PRIVATE = 'private, no-store';
 
 /** A preview's answer: for its reader alone, kept by no cache, with no validator a published answer could share. */
 export class PreviewAnswer extends WrittenAnswer {

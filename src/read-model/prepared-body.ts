@@ -5,10 +5,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import accepts from 'accepts';
 import { isFreshFor } from '@/common/http/conditional-requests';
 import { WrittenAnswer } from '@/common/http/written-answer';
+import type { SharedCacheHeaders } from './shared-caching';
 import type { TypedBody } from './typed-body';
-
-/** Content changes rarely: caches keep it, and ask again with the ETag every time. */
-export const CACHE_CONTROL = 'public, no-cache';
 
 const ENCODINGS = ['br', 'gzip', 'identity'] as const;
 type BodyEncoding = (typeof ENCODINGS)[number];
@@ -20,6 +18,14 @@ const brotliCompressed = promisify(brotliCompress);
 
 /** The strong validator of a body (a JSON text, a file's bytes): its SHA-256, shortened. */
 export const etagOf = (body: string | Buffer): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+export interface PreparedBodyOptions {
+  /** Its validator; the SHA-256 of its bytes unless given. */
+  etag?: string;
+  /** The language of its texts (a BCP 47 tag), for the reads that take one. */
+  contentLanguage?: string;
+  sharedCache: SharedCacheHeaders;
+}
 
 /** Response headers as Node's writeHead() takes them at once: names and values in one list. */
 export type WireHeaders = readonly (string | number)[];
@@ -38,8 +44,7 @@ export class PreparedBody extends WrittenAnswer {
     readonly etag: string,
     mediaType: string,
     private readonly encoded: Record<BodyEncoding, Buffer>,
-    /** The language of its texts (a BCP 47 tag), for the reads that take one. */
-    contentLanguage: string | undefined,
+    { contentLanguage, sharedCache }: PreparedBodyOptions,
   ) {
     super();
     const compressed = encoded.br !== encoded.identity;
@@ -47,7 +52,12 @@ export class PreparedBody extends WrittenAnswer {
       'ETag',
       etag,
       'Cache-Control',
-      CACHE_CONTROL,
+      sharedCache.cacheControl,
+      // Varnish's xkey and Fastly read space-separated keys; Cloudflare, comma-separated tags.
+      'Surrogate-Key',
+      sharedCache.tags.join(' '),
+      'Cache-Tag',
+      sharedCache.tags.join(','),
       ...(compressed ? ['Vary', 'Accept-Encoding'] : []),
       ...(contentLanguage ? ['Content-Language', contentLanguage] : []),
     ];
@@ -62,19 +72,16 @@ export class PreparedBody extends WrittenAnswer {
     this.variantHeaders = { identity: variant('identity'), gzip: variant('gzip'), br: variant('br') };
   }
 
-  static async of(
-    { mediaType, bytes: identity, compressible }: TypedBody,
-    etag = etagOf(identity),
-    contentLanguage?: string,
-  ): Promise<PreparedBody> {
-    if (!compressible) return new PreparedBody(etag, mediaType, { identity, gzip: identity, br: identity }, contentLanguage);
+  static async of({ mediaType, bytes: identity, compressible }: TypedBody, options: PreparedBodyOptions): Promise<PreparedBody> {
+    const etag = options.etag ?? etagOf(identity);
+    if (!compressible) return new PreparedBody(etag, mediaType, { identity, gzip: identity, br: identity }, options);
     const [gzip, br] = await Promise.all([
       gzipped(identity, { level: 9 }),
       brotliCompressed(identity, {
         params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
       }),
     ]);
-    return new PreparedBody(etag, mediaType, { identity, gzip, br }, contentLanguage);
+    return new PreparedBody(etag, mediaType, { identity, gzip, br }, options);
   }
 
   /** Bytes held, all encodings together. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { PRIVATE } from '@/common/http/cache-control';
 import { assignRequestId, REQUEST_ID_HEADER } from '@/common/http/request-id.middleware';
 import { logRequest } from '@/common/logging/request-log.middleware';
 import { type CountedHit, countHit } from '@/common/rate-limit/count-hit';
@@ -47,7 +48,14 @@ export interface PublicReadEdgeOptions {
 
 /** The throttler's answer over the limit, as the error filter writes it. */
 const RATE_LIMITED = Buffer.from(JSON.stringify(RATE_LIMITED_BODY));
-const RATE_LIMITED_HEADERS = ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', RATE_LIMITED.length];
+const RATE_LIMITED_HEADERS = [
+  'Content-Type',
+  'application/json; charset=utf-8',
+  'Cache-Control',
+  PRIVATE,
+  'Content-Length',
+  RATE_LIMITED.length,
+];
 
 /**
  * Public reads answered at the HTTP server's front door, before Express and Nest: a GET of a URL

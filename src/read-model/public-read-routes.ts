@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit, type Type } from '@nestjs/common';
-import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import type { FixedHeaders } from '@/common/http/fixed-headers';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
@@ -21,6 +21,8 @@ export interface ReadParameter {
 export interface PublicReadRoute {
   /** The handler, as its rate-limit counters name it. */
   handler: string;
+  /** Its path as Express matches it (`/api/projects/:project_id`). */
+  path: string;
   domains: readonly ContentDomain[];
   limit: RateLimitSpec;
   /** What its answer depends on besides the content. */
@@ -28,6 +30,15 @@ export interface PublicReadRoute {
   /** What its answers (200 and 304) carry besides the body's own headers. */
   headers: FixedHeaders;
 }
+
+/** Every public read is under the global prefix (app.setup.ts). */
+const PREFIX = '/api';
+
+const pathOf = (controller: object, handler: object): string =>
+  `/${[PREFIX, Reflect.getMetadata(PATH_METADATA, controller), Reflect.getMetadata(PATH_METADATA, handler)]
+    .map((part: string) => part.replace(/^\/+|\/+$/g, ''))
+    .filter(Boolean)
+    .join('/')}`;
 
 const SOURCES: Partial<Record<number, ReadParameter['source']>> = { [RouteParamtypes.PARAM]: 'param', [RouteParamtypes.QUERY]: 'query' };
 
@@ -69,6 +80,7 @@ export class PublicReadRoutes implements OnModuleInit {
         if (!read) continue;
         this.byHandler.set(handler, {
           handler: handlerName(metatype, { name }),
+          path: pathOf(metatype, handler),
           domains: this.reflector.get<ContentDomain[]>(CONTENT_DOMAIN, metatype),
           limit: this.reflector.get<RateLimitSpec>(RATE_LIMITED, handler),
           parameters: parametersOf(metatype as Type, prototype, name),
@@ -76,6 +88,11 @@ export class PublicReadRoutes implements OnModuleInit {
         });
       }
     }
+  }
+
+  /** Every public read. */
+  all(): PublicReadRoute[] {
+    return [...this.byHandler.values()];
   }
 
   /** The public read a handler answers, or undefined for any other handler. */

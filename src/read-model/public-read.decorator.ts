@@ -5,7 +5,7 @@ import { LANGUAGES } from '@/content';
 import type { FixedHeaders } from '@/common/http/fixed-headers';
 import { PUBLIC_READS_PER_MINUTE, RateLimit } from '@/common/rate-limit/rate-limit.decorator';
 import { type ErrorDoc, errorResponse, Operation } from '@/common/openapi/operation.decorator';
-import { headerRef } from '@/common/openapi/response-headers';
+import { headerRef, SHARED_CACHE_HEADERS } from '@/common/openapi/response-headers';
 import { PUBLIC_READ } from './metadata-keys';
 
 /** An answer that is not the JSON of a model: its media type and what its body is. */
@@ -90,6 +90,7 @@ function publicRead(
   const headers = {
     ETag: headerRef('ETag'),
     'Cache-Control': headerRef('Cache-Control'),
+    ...SHARED_CACHE_HEADERS,
     ...(translated ? { 'Content-Language': headerRef('Content-Language') } : {}),
     ...(deprecatedSince ? { Deprecation: headerRef('Deprecation') } : {}),
   };

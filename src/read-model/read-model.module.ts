@@ -3,6 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { ContentChangesListener, DEFAULT_LISTENER_CHECK, LISTENER_CHECK } from './content-changes.listener';
 import { ReadKeys } from './read-keys';
 import { ReadModel } from './read-model';
+import { SharedCaching } from './shared-caching';
 import { ReadModelMetrics } from './read-model-metrics';
 import { ReadModelInterceptor } from './read-model.interceptor';
 import { PublicReadRoutes } from './public-read-routes';
@@ -12,6 +13,7 @@ import { PublicReadRoutes } from './public-read-routes';
   imports: [DiscoveryModule],
   providers: [
     ReadModel,
+    SharedCaching,
     ReadKeys,
     ReadModelInterceptor,
     PublicReadRoutes,
@@ -19,6 +21,6 @@ import { PublicReadRoutes } from './public-read-routes';
     { provide: LISTENER_CHECK, useValue: DEFAULT_LISTENER_CHECK },
     ReadModelMetrics,
   ],
-  exports: [ReadModel, ReadKeys, ReadModelInterceptor, PublicReadRoutes],
+  exports: [ReadModel, SharedCaching, ReadKeys, ReadModelInterceptor, PublicReadRoutes],
 })
 export class ReadModelModule {}

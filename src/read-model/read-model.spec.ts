@@ -1,14 +1,24 @@
 import { PreparedBody } from './prepared-body';
+import { SharedCaching } from './shared-caching';
 import { TypedBody } from './typed-body';
 import { type AnsweringRead, ReadModel } from './read-model';
 
 const read = (domain: 'projects' | 'skills'): AnsweringRead => ({
-  route: { handler: `${domain}#findAll`, domains: [domain], limit: { limit: 100, ttl: 60_000 }, parameters: [], headers: [] },
+  route: {
+    handler: `${domain}#findAll`,
+    path: `/api/${domain}`,
+    domains: [domain],
+    limit: { limit: 100, ttl: 60_000 },
+    parameters: [],
+    headers: [],
+  },
   pattern: `/api/${domain}`,
 });
 
-const bytesOf = async (value: unknown) => (await PreparedBody.of(TypedBody.of(value))).size;
-const modelOf = (readModelMaxBytes = 64 * 1024 * 1024) => new ReadModel({ readModelMaxBytes });
+const sharedCaching = new SharedCaching({ purge: undefined, maxAgeSeconds: 300 });
+const bytesOf = async (value: unknown) =>
+  (await PreparedBody.of(TypedBody.of(value), { sharedCache: sharedCaching.headersOf(['projects'], value) })).size;
+const modelOf = (readModelMaxBytes = 64 * 1024 * 1024) => new ReadModel({ readModelMaxBytes }, sharedCaching);
 
 describe('ReadModel', () => {
   it('builds an answer once for the requests that miss while it is prepared, then answers from it', async () => {

@@ -6,6 +6,7 @@ import { DEFAULT_LANGUAGE, type Language, LANGUAGE_TAGS } from '@/content';
 import { limitsConfig } from '@/config/limits.config';
 import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
 import { etagOf, PreparedBody } from './prepared-body';
+import { SharedCaching } from './shared-caching';
 import { TypedBody } from './typed-body';
 import type { PublicReadRoute } from './public-read-routes';
 
@@ -78,7 +79,10 @@ export class ReadModel {
   /** Every change of content this instance learns of (its own writes and the database's announcements alike), by domain. */
   readonly changes: Observable<ContentDomain> = this.changed.asObservable();
 
-  constructor(@Inject(limitsConfig.KEY) { readModelMaxBytes }: Pick<ConfigType<typeof limitsConfig>, 'readModelMaxBytes'>) {
+  constructor(
+    @Inject(limitsConfig.KEY) { readModelMaxBytes }: Pick<ConfigType<typeof limitsConfig>, 'readModelMaxBytes'>,
+    private readonly sharedCaching: SharedCaching,
+  ) {
     this.maxBytes = readModelMaxBytes;
   }
 
@@ -167,7 +171,9 @@ export class ReadModel {
       read.language && read.language !== DEFAULT_LANGUAGE
         ? etagOf(Buffer.concat([Buffer.from(`${tag}\n`), typed.bytes]))
         : etagOf(typed.bytes);
-    const body = this.bodies.get(etag)?.body ?? (await PreparedBody.of(typed, etag, tag));
+    const body =
+      this.bodies.get(etag)?.body ??
+      (await PreparedBody.of(typed, { etag, contentLanguage: tag, sharedCache: this.sharedCaching.headersOf(read.route.domains, value) }));
     if (!this.isCurrent(read.route.domains, stamp)) return body;
     this.keep(key, { read, stamp, body });
     return this.answers.get(key)?.body ?? body;

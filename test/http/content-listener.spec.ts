@@ -1,5 +1,6 @@
 import { CONTENT_CHANNEL, ContentChangesListener } from '@/read-model/content-changes.listener';
 import { ReadModel } from '@/read-model/read-model';
+import { SharedCaching } from '@/read-model/shared-caching';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
 import { TcpProxy } from '@test/support/tcp-proxy';
 
@@ -15,7 +16,7 @@ describe('the content listener on a connection that goes silent', () => {
     proxy = await TcpProxy.start({ host: '127.0.0.1', port: Number(new URL(database.url).port || 5432) });
     const throughProxy = new URL(database.url);
     throughProxy.port = String(proxy.port);
-    readModel = new ReadModel({ readModelMaxBytes: 1024 * 1024 });
+    readModel = new ReadModel({ readModelMaxBytes: 1024 * 1024 }, new SharedCaching({ purge: undefined, maxAgeSeconds: 300 }));
     listener = new ContentChangesListener(readModel, { url: throughProxy.toString() }, { everyMs: 200, answerWithinMs: 300 });
     await listener.onApplicationBootstrap();
   });

@@ -232,7 +232,7 @@ describe('GET /openapi.json', () => {
       expect([method, path, Object.keys(operation.responses['429'].headers ?? {}).sort()]).toEqual([
         method,
         path,
-        ['Retry-After', 'X-Request-Id'],
+        ['Cache-Control', 'Retry-After', 'X-Request-Id'],
       ]);
     const isAdmin = ({ path, operation }: { path: string; operation: { security?: unknown[] } }) =>
       Boolean(operation.security?.length) && !path.endsWith('/auth/me');

@@ -2664,6 +2664,7 @@ export interface components {
     /** @description Unexpected failure; the detail is generic */
     InternalError: {
       headers: {
+        'Cache-Control': components['headers']['Cache-Control'];
         'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
@@ -2679,6 +2680,7 @@ export interface components {
     /** @description Unexpected failure; the detail is generic */
     InternalErrorWithinLimit: {
       headers: {
+        'Cache-Control': components['headers']['Cache-Control'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
         'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -2697,6 +2699,7 @@ export interface components {
     /** @description The request could not be read (HTTP framing, or a path that does not decode) */
     MalformedRequest: {
       headers: {
+        'Cache-Control': components['headers']['Cache-Control'];
         'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
@@ -2712,6 +2715,7 @@ export interface components {
     /** @description The request could not be read (HTTP framing, or a path that does not decode) */
     MalformedRequestWithinLimit: {
       headers: {
+        'Cache-Control': components['headers']['Cache-Control'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
         'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -2730,6 +2734,7 @@ export interface components {
     /** @description Not Modified: If-None-Match names the current ETag */
     NotModified: {
       headers: {
+        'Cache-Control': components['headers']['Cache-Control'];
         ETag: components['headers']['ETag'];
         'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
@@ -2739,6 +2744,7 @@ export interface components {
     /** @description Not Modified: If-None-Match names the current ETag */
     NotModifiedWithinLimit: {
       headers: {
+        'Cache-Control': components['headers']['Cache-Control'];
         ETag: components['headers']['ETag'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -2751,6 +2757,7 @@ export interface components {
     /** @description Request body larger than 100 KB */
     PayloadTooLarge: {
       headers: {
+        'Cache-Control': components['headers']['Cache-Control'];
         'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
@@ -2766,6 +2773,7 @@ export interface components {
     /** @description Request body larger than 100 KB */
     PayloadTooLargeWithinLimit: {
       headers: {
+        'Cache-Control': components['headers']['Cache-Control'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
         'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -2784,6 +2792,7 @@ export interface components {
     /** @description Request headers too large */
     RequestHeadersTooLarge: {
       headers: {
+        'Cache-Control': components['headers']['Cache-Control'];
         'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
@@ -2799,6 +2808,7 @@ export interface components {
     /** @description Request headers too large */
     RequestHeadersTooLargeWithinLimit: {
       headers: {
+        'Cache-Control': components['headers']['Cache-Control'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
         'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -2817,6 +2827,7 @@ export interface components {
     /** @description The request did not arrive in time */
     RequestTimeout: {
       headers: {
+        'Cache-Control': components['headers']['Cache-Control'];
         'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
@@ -2832,6 +2843,7 @@ export interface components {
     /** @description The request did not arrive in time */
     RequestTimeoutWithinLimit: {
       headers: {
+        'Cache-Control': components['headers']['Cache-Control'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
         'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -2850,6 +2862,7 @@ export interface components {
     /** @description A body that is not application/json in UTF-8 */
     UnsupportedMediaType: {
       headers: {
+        'Cache-Control': components['headers']['Cache-Control'];
         'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
@@ -2865,6 +2878,7 @@ export interface components {
     /** @description A body that is not application/json in UTF-8 */
     UnsupportedMediaTypeWithinLimit: {
       headers: {
+        'Cache-Control': components['headers']['Cache-Control'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
         'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -2883,6 +2897,7 @@ export interface components {
     /** @description Validation error: one item per failed field (a body that is not JSON, or is missing, included) */
     ValidationFailed: {
       headers: {
+        'Cache-Control': components['headers']['Cache-Control'];
         'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
@@ -2893,6 +2908,7 @@ export interface components {
     /** @description Validation error: one item per failed field (a body that is not JSON, or is missing, included) */
     ValidationFailedWithinLimit: {
       headers: {
+        'Cache-Control': components['headers']['Cache-Control'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
         'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -2907,7 +2923,7 @@ export interface components {
   parameters: never;
   requestBodies: never;
   headers: {
-    /** @description How caches may keep the answer */
+    /** @description How caches may keep the answer: shared caches keep public reads while a purge is configured; admin answers, previews, errors and 429s are private, no-store */
     'Cache-Control': string;
     /** @description An attachment, with the file name to save it under */
     'Content-Disposition': string;
@@ -2945,6 +2961,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -2958,6 +2975,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -2974,6 +2992,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -2993,6 +3012,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3011,6 +3031,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3043,6 +3064,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3055,6 +3077,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3071,6 +3094,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3087,6 +3111,7 @@ export interface operations {
       /** @description Request body larger than 5 MB */
       413: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3102,6 +3127,7 @@ export interface operations {
       /** @description The body came with a Content-Encoding other than identity: it is never inflated */
       415: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3118,6 +3144,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3136,6 +3163,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3167,6 +3195,7 @@ export interface operations {
       /** @description At most `limit` revisions */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3180,6 +3209,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3196,6 +3226,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3215,6 +3246,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3233,6 +3265,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3261,6 +3294,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3274,6 +3308,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3290,6 +3325,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3305,6 +3341,7 @@ export interface operations {
       /** @description No revision has this id (or it is older than the revisions kept) */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3324,6 +3361,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3342,6 +3380,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3370,6 +3409,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3382,6 +3422,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3398,6 +3439,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3413,6 +3455,7 @@ export interface operations {
       /** @description No revision has this id (or it is older than the revisions kept) */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3431,6 +3474,7 @@ export interface operations {
       /** @description The revision’s document breaks today’s rules (recorded under older ones, or from SQL typed by hand): `loc` points into it */
       422: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3441,6 +3485,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3459,6 +3504,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3485,6 +3531,7 @@ export interface operations {
       /** @description One entry per language */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3498,6 +3545,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3514,6 +3562,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3533,6 +3582,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3569,6 +3619,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3581,6 +3632,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3597,6 +3649,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3613,6 +3666,7 @@ export interface operations {
       /** @description A PDF larger than 5 MB */
       413: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3628,6 +3682,7 @@ export interface operations {
       /** @description A body that is not application/pdf */
       415: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3644,6 +3699,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3662,6 +3718,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3691,6 +3748,7 @@ export interface operations {
       /** @description Deleted */
       204: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3700,6 +3758,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3716,6 +3775,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3731,6 +3791,7 @@ export interface operations {
       /** @description Nothing was uploaded or published in this language */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3750,6 +3811,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3768,6 +3830,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3796,6 +3859,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3808,6 +3872,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3824,6 +3889,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3843,6 +3909,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3861,6 +3928,7 @@ export interface operations {
       /** @description No database, or no usable browser */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3886,6 +3954,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3899,6 +3968,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3915,6 +3985,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3930,6 +4001,7 @@ export interface operations {
       /** @description No draft is open */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3949,6 +4021,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3967,6 +4040,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3993,6 +4067,7 @@ export interface operations {
       /** @description Discarded */
       204: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4002,6 +4077,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4018,6 +4094,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4033,6 +4110,7 @@ export interface operations {
       /** @description No draft is open */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4052,6 +4130,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4070,6 +4149,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4095,6 +4175,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4107,6 +4188,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4123,6 +4205,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4142,6 +4225,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4160,6 +4244,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4189,6 +4274,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4199,6 +4285,7 @@ export interface operations {
       };
       202: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4211,6 +4298,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4227,6 +4315,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4242,6 +4331,7 @@ export interface operations {
       /** @description No draft is open */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4261,6 +4351,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4279,6 +4370,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4305,6 +4397,7 @@ export interface operations {
       /** @description Cancelled */
       204: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4314,6 +4407,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4330,6 +4424,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4345,6 +4440,7 @@ export interface operations {
       /** @description No draft, or it is not scheduled */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4364,6 +4460,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4382,6 +4479,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4413,6 +4511,7 @@ export interface operations {
       /** @description A page of media items */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4426,6 +4525,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4442,6 +4542,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4461,6 +4562,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4479,6 +4581,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4513,6 +4616,7 @@ export interface operations {
       /** @description These bytes were uploaded before: the item kept */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4523,6 +4627,7 @@ export interface operations {
       };
       201: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4535,6 +4640,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4551,6 +4657,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4567,6 +4674,7 @@ export interface operations {
       /** @description A picture larger than 10 MB */
       413: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4582,6 +4690,7 @@ export interface operations {
       /** @description SVG, or any other type */
       415: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4598,6 +4707,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4616,6 +4726,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4645,6 +4756,7 @@ export interface operations {
       /** @description Deleted */
       204: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4654,6 +4766,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4670,6 +4783,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4685,6 +4799,7 @@ export interface operations {
       /** @description No media item has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4701,6 +4816,7 @@ export interface operations {
       /** @description Content names it */
       409: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4719,6 +4835,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4737,6 +4854,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4769,6 +4887,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4781,6 +4900,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4797,6 +4917,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4812,6 +4933,7 @@ export interface operations {
       /** @description No media item has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4831,6 +4953,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4849,6 +4972,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4895,6 +5019,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4911,6 +5036,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4926,6 +5052,7 @@ export interface operations {
       /** @description No media item has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4945,6 +5072,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4963,6 +5091,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4988,6 +5117,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -5007,6 +5137,7 @@ export interface operations {
       /** @description Rate limit exceeded (10 per hour per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5025,6 +5156,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -5053,6 +5185,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5066,6 +5199,7 @@ export interface operations {
       /** @description Missing or invalid identity-provider token */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5082,6 +5216,7 @@ export interface operations {
       /** @description Valid token, not in the admin group */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -5103,6 +5238,7 @@ export interface operations {
       /** @description Group membership could not be checked (Graph unreachable) */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -5134,8 +5270,12 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -5150,8 +5290,12 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -5164,6 +5308,7 @@ export interface operations {
       /** @description The preview token is not valid, or has expired */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -5187,6 +5332,7 @@ export interface operations {
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5205,6 +5351,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -5240,6 +5387,7 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5252,6 +5400,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5268,6 +5417,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -5287,6 +5437,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5305,6 +5456,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -5347,6 +5499,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5359,6 +5512,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5375,6 +5529,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -5390,6 +5545,7 @@ export interface operations {
       /** @description No award has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -5409,6 +5565,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5427,6 +5584,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -5462,6 +5620,7 @@ export interface operations {
       /** @description Deleted */
       204: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -5471,6 +5630,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5487,6 +5647,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -5502,6 +5663,7 @@ export interface operations {
       /** @description No award has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -5521,6 +5683,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5539,6 +5702,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -5577,6 +5741,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5589,6 +5754,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5605,6 +5771,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -5620,6 +5787,7 @@ export interface operations {
       /** @description No award has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -5639,6 +5807,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5657,6 +5826,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -5693,6 +5863,7 @@ export interface operations {
       /** @description Every award in its new order */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5705,6 +5876,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5721,6 +5893,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -5736,6 +5909,7 @@ export interface operations {
       /** @description A listed id is unknown; nothing changed */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -5755,6 +5929,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5773,6 +5948,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -5807,8 +5983,12 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -5823,8 +6003,12 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -5837,6 +6021,7 @@ export interface operations {
       /** @description The preview token is not valid, or has expired */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -5860,6 +6045,7 @@ export interface operations {
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5878,6 +6064,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -5913,6 +6100,7 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5925,6 +6113,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5941,6 +6130,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -5960,6 +6150,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -5978,6 +6169,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -6018,6 +6210,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6030,6 +6223,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6046,6 +6240,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -6061,6 +6256,7 @@ export interface operations {
       /** @description No certification has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -6080,6 +6276,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6098,6 +6295,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -6133,6 +6331,7 @@ export interface operations {
       /** @description Deleted */
       204: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -6142,6 +6341,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6158,6 +6358,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -6173,6 +6374,7 @@ export interface operations {
       /** @description No certification has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -6192,6 +6394,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6210,6 +6413,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -6248,6 +6452,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6260,6 +6465,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6276,6 +6482,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -6291,6 +6498,7 @@ export interface operations {
       /** @description No certification has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -6310,6 +6518,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6328,6 +6537,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -6364,6 +6574,7 @@ export interface operations {
       /** @description Every certification in its new order */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6376,6 +6587,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6392,6 +6604,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -6407,6 +6620,7 @@ export interface operations {
       /** @description A listed id is unknown; nothing changed */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -6426,6 +6640,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6444,6 +6659,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -6477,6 +6693,7 @@ export interface operations {
       /** @description Received; the owner has the message and the confirmation went out (or was refused for good) */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -6496,6 +6713,7 @@ export interface operations {
       /** @description Rate limit exceeded (5 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6513,6 +6731,7 @@ export interface operations {
       /** @description A mail could not be sent. With a database the message was kept and will be delivered, and the detail says so; without one it says to try again later */
       500: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -6531,6 +6750,7 @@ export interface operations {
       /** @description The database is unavailable; nothing was sent */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -6600,6 +6820,7 @@ export interface operations {
       /** @description Rate limit exceeded (30 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6653,6 +6874,7 @@ export interface operations {
       /** @description The preview token is not valid, or has expired */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -6672,6 +6894,7 @@ export interface operations {
       /** @description The cvGeneration flag is off */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -6694,6 +6917,7 @@ export interface operations {
       /** @description Rate limit exceeded (2 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6712,6 +6936,7 @@ export interface operations {
       /** @description No usable browser, too many renders waiting, or a render over 30 s */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -6740,6 +6965,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6773,6 +6999,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -6788,6 +7015,7 @@ export interface operations {
       /** @description This language variant is missing */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -6810,6 +7038,7 @@ export interface operations {
       /** @description Rate limit exceeded (10 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6846,8 +7075,12 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -6862,8 +7095,12 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -6876,6 +7113,7 @@ export interface operations {
       /** @description The preview token is not valid, or has expired */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -6899,6 +7137,7 @@ export interface operations {
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6917,6 +7156,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -6952,6 +7192,7 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6964,6 +7205,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6980,6 +7222,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -6999,6 +7242,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7017,6 +7261,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -7059,6 +7304,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7071,6 +7317,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7087,6 +7334,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -7102,6 +7350,7 @@ export interface operations {
       /** @description No work entry has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -7121,6 +7370,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7139,6 +7389,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -7174,6 +7425,7 @@ export interface operations {
       /** @description Deleted */
       204: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -7183,6 +7435,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7199,6 +7452,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -7214,6 +7468,7 @@ export interface operations {
       /** @description No work entry has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -7233,6 +7488,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7251,6 +7507,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -7289,6 +7546,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7301,6 +7559,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7317,6 +7576,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -7332,6 +7592,7 @@ export interface operations {
       /** @description No work entry has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -7351,6 +7612,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7369,6 +7631,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -7406,9 +7669,13 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           Deprecation: components['headers']['Deprecation'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -7423,9 +7690,13 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           Deprecation: components['headers']['Deprecation'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -7438,6 +7709,7 @@ export interface operations {
       /** @description The preview token is not valid, or has expired */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -7457,6 +7729,7 @@ export interface operations {
       /** @description No entry at this index */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -7479,6 +7752,7 @@ export interface operations {
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7497,6 +7771,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -7533,6 +7808,7 @@ export interface operations {
       /** @description Every entry in its new order */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7545,6 +7821,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7561,6 +7838,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -7576,6 +7854,7 @@ export interface operations {
       /** @description A listed id is unknown; nothing changed */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -7595,6 +7874,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7613,6 +7893,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -7641,6 +7922,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7675,6 +7957,7 @@ export interface operations {
       /** @description The flags after the change */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7686,6 +7969,7 @@ export interface operations {
       /** @description No flags provided */
       400: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -7701,6 +7985,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7717,6 +8002,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -7736,6 +8022,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7754,6 +8041,7 @@ export interface operations {
       /** @description No configuration store is configured, or it is unreachable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -7779,6 +8067,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7849,6 +8138,7 @@ export interface operations {
       /** @description No media item has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -7871,6 +8161,7 @@ export interface operations {
       /** @description Rate limit exceeded (600 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7937,6 +8228,7 @@ export interface operations {
       /** @description No such item, or no such variant of it */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -7959,6 +8251,7 @@ export interface operations {
       /** @description Rate limit exceeded (600 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7987,6 +8280,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -8000,6 +8294,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -8016,6 +8311,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -8035,6 +8331,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -8053,6 +8350,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -8082,7 +8380,11 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8097,7 +8399,11 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8110,6 +8416,7 @@ export interface operations {
       /** @description The preview token is not valid, or has expired */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -8129,6 +8436,7 @@ export interface operations {
       /** @description No profile has been set yet */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8151,6 +8459,7 @@ export interface operations {
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -8169,6 +8478,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8206,6 +8516,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -8218,6 +8529,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -8234,6 +8546,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -8253,6 +8566,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -8271,6 +8585,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8306,6 +8621,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -8318,6 +8634,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -8334,6 +8651,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -8349,6 +8667,7 @@ export interface operations {
       /** @description No profile has been set yet */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -8368,6 +8687,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -8386,6 +8706,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8420,8 +8741,12 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8436,8 +8761,12 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8450,6 +8779,7 @@ export interface operations {
       /** @description The preview token is not valid, or has expired */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -8473,6 +8803,7 @@ export interface operations {
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -8491,6 +8822,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8526,6 +8858,7 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -8538,6 +8871,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -8554,6 +8888,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -8570,6 +8905,7 @@ export interface operations {
       /** @description The slug is already taken */
       409: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -8588,6 +8924,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -8606,6 +8943,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8643,8 +8981,12 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8659,8 +9001,12 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8673,6 +9019,7 @@ export interface operations {
       /** @description The preview token is not valid, or has expired */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -8692,6 +9039,7 @@ export interface operations {
       /** @description No project has this slug */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8714,6 +9062,7 @@ export interface operations {
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -8732,6 +9081,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8770,8 +9120,12 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8786,8 +9140,12 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8800,6 +9158,7 @@ export interface operations {
       /** @description The preview token is not valid, or has expired */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -8819,6 +9178,7 @@ export interface operations {
       /** @description No project has this slug, or the site has no address */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8841,6 +9201,7 @@ export interface operations {
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -8859,6 +9220,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8897,8 +9259,12 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8917,8 +9283,12 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8931,6 +9301,7 @@ export interface operations {
       /** @description The preview token is not valid, or has expired */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -8950,6 +9321,7 @@ export interface operations {
       /** @description No project has this slug, or the site has no address */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8972,6 +9344,7 @@ export interface operations {
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -8990,6 +9363,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9031,6 +9405,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -9043,6 +9418,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -9059,6 +9435,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -9074,6 +9451,7 @@ export interface operations {
       /** @description No project has this slug */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -9090,6 +9468,7 @@ export interface operations {
       /** @description The slug is already taken */
       409: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -9108,6 +9487,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -9126,6 +9506,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9161,6 +9542,7 @@ export interface operations {
       /** @description Deleted */
       204: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -9170,6 +9552,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -9186,6 +9569,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -9201,6 +9585,7 @@ export interface operations {
       /** @description No project has this slug */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -9220,6 +9605,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -9238,6 +9624,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9276,6 +9663,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -9288,6 +9676,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -9304,6 +9693,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -9319,6 +9709,7 @@ export interface operations {
       /** @description No project has this slug */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -9335,6 +9726,7 @@ export interface operations {
       /** @description The slug is already taken */
       409: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -9353,6 +9745,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -9371,6 +9764,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9407,6 +9801,7 @@ export interface operations {
       /** @description Every project in its new order */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -9419,6 +9814,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -9435,6 +9831,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -9450,6 +9847,7 @@ export interface operations {
       /** @description A listed slug is unknown; nothing changed */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -9469,6 +9867,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -9487,6 +9886,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9522,8 +9922,12 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9538,8 +9942,12 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9552,6 +9960,7 @@ export interface operations {
       /** @description The preview token is not valid, or has expired */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -9571,6 +9980,7 @@ export interface operations {
       /** @description SITE_URL is not set and the profile has no website */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9593,6 +10003,7 @@ export interface operations {
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -9611,6 +10022,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9646,8 +10058,12 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9674,8 +10090,12 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9688,6 +10108,7 @@ export interface operations {
       /** @description The preview token is not valid, or has expired */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -9707,6 +10128,7 @@ export interface operations {
       /** @description SITE_URL is not set and the profile has no website */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9729,6 +10151,7 @@ export interface operations {
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -9747,6 +10170,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9782,8 +10206,12 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9798,8 +10226,12 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9812,6 +10244,7 @@ export interface operations {
       /** @description The preview token is not valid, or has expired */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -9831,6 +10264,7 @@ export interface operations {
       /** @description No site address, or no profile is set */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9853,6 +10287,7 @@ export interface operations {
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -9871,6 +10306,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9904,7 +10340,11 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9919,7 +10359,11 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9932,6 +10376,7 @@ export interface operations {
       /** @description The preview token is not valid, or has expired */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -9951,6 +10396,7 @@ export interface operations {
       /** @description SITE_URL is not set and the profile has no website */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -9973,6 +10419,7 @@ export interface operations {
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -9991,6 +10438,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -10024,7 +10472,11 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -10039,7 +10491,11 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -10052,6 +10508,7 @@ export interface operations {
       /** @description The preview token is not valid, or has expired */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -10071,6 +10528,7 @@ export interface operations {
       /** @description SITE_URL is not set and the profile has no website */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -10093,6 +10551,7 @@ export interface operations {
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -10111,6 +10570,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -10146,8 +10606,12 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -10166,8 +10630,12 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -10180,6 +10648,7 @@ export interface operations {
       /** @description The preview token is not valid, or has expired */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -10199,6 +10668,7 @@ export interface operations {
       /** @description No site address, or no profile is set */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -10221,6 +10691,7 @@ export interface operations {
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -10239,6 +10710,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -10273,8 +10745,12 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -10289,8 +10765,12 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           'Content-Language': components['headers']['Content-Language'];
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -10303,6 +10783,7 @@ export interface operations {
       /** @description The preview token is not valid, or has expired */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -10326,6 +10807,7 @@ export interface operations {
       /** @description Rate limit exceeded (60 per minute per client). Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -10344,6 +10826,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -10384,6 +10867,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -10396,6 +10880,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -10412,6 +10897,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -10427,6 +10913,7 @@ export interface operations {
       /** @description No skill has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -10446,6 +10933,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -10464,6 +10952,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -10499,6 +10988,7 @@ export interface operations {
       /** @description Deleted */
       204: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -10508,6 +10998,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -10524,6 +11015,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -10539,6 +11031,7 @@ export interface operations {
       /** @description No skill has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -10558,6 +11051,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -10576,6 +11070,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -10614,6 +11109,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -10626,6 +11122,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -10642,6 +11139,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -10657,6 +11155,7 @@ export interface operations {
       /** @description No skill has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -10676,6 +11175,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -10694,6 +11194,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -10729,6 +11230,7 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -10741,6 +11243,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -10757,6 +11260,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -10776,6 +11280,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -10794,6 +11299,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -10834,6 +11340,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -10846,6 +11353,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -10862,6 +11370,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -10877,6 +11386,7 @@ export interface operations {
       /** @description No skill category has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -10896,6 +11406,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -10914,6 +11425,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -10949,6 +11461,7 @@ export interface operations {
       /** @description Deleted, with its skills */
       204: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -10958,6 +11471,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -10974,6 +11488,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -10989,6 +11504,7 @@ export interface operations {
       /** @description No skill category has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -11008,6 +11524,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -11026,6 +11543,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -11064,6 +11582,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -11076,6 +11595,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -11092,6 +11612,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -11107,6 +11628,7 @@ export interface operations {
       /** @description No skill category has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -11126,6 +11648,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -11144,6 +11667,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -11182,6 +11706,7 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -11194,6 +11719,7 @@ export interface operations {
       /** @description No bearer credential, or one that is not valid */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -11210,6 +11736,7 @@ export interface operations {
       /** @description A valid credential without admin rights */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -11225,6 +11752,7 @@ export interface operations {
       /** @description No skill category has this id */
       404: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -11244,6 +11772,7 @@ export interface operations {
       /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
       429: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'Retry-After': components['headers']['Retry-After'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -11262,6 +11791,7 @@ export interface operations {
       /** @description No database is configured (admin writes), or the database is unavailable */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -11290,6 +11820,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -11303,6 +11834,7 @@ export interface operations {
       /** @description Missing or invalid identity-provider token */
       401: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -11319,6 +11851,7 @@ export interface operations {
       /** @description Valid token, not in the admin group */
       403: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -11340,6 +11873,7 @@ export interface operations {
       /** @description Group membership could not be checked (Graph unreachable) */
       503: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };

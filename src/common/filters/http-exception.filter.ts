@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { BODY_LIMIT, readableBytes } from '@/common/http/body-limits';
+import { PRIVATE } from '@/common/http/cache-control';
 import { USUAL_DETAILS } from '@/common/openapi/operation.decorator';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import { isUniqueViolation } from '@/common/errors/constraint-violations';
@@ -38,7 +39,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (!request.complete) response.setHeader('Connection', 'close');
     // Not res.json(): an error body is no representation to validate, so it carries no ETag.
     const json = JSON.stringify(body);
-    response.status(status).type('application/json').setHeader('Content-Length', Buffer.byteLength(json));
+    response
+      .status(status)
+      .type('application/json')
+      .setHeader('Content-Length', Buffer.byteLength(json))
+      .setHeader('Cache-Control', PRIVATE);
     response.end(json);
   }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Logger } from '@nestjs/common';
+import { PRIVATE } from './cache-control';
 import type { FixedHeaders } from './fixed-headers';
 import { REQUEST_ID_HEADER } from './request-id.middleware';
 
@@ -33,6 +34,7 @@ function answerOnSocket(socket: Duplex, status: number, detail: string, fixedHea
     ...fixedHeaders,
     ['Content-Type', 'application/json; charset=utf-8'],
     ['Content-Length', String(Buffer.byteLength(body))],
+    ['Cache-Control', PRIVATE],
     [REQUEST_ID_HEADER, requestId],
     ['Connection', 'close'],
   ];

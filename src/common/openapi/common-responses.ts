@@ -57,7 +57,7 @@ const isReference = (value: object): value is ReferenceObject => '$ref' in value
 /**
  * Completes the description so that no operation can answer a status or a client-readable header
  * it does not declare: the shared answers above, `security: []` on public operations, and on each
- * of its own answers the headers the cross-cutting layers add (X-Request-Id everywhere, ETag on a
+ * of its own answers the headers the cross-cutting layers add (X-Request-Id and Cache-Control everywhere, ETag on a
  * success with a body, WWW-Authenticate on 401, X-RateLimit-* where a limit counts).
  */
 export function declareCommonResponses(document: OpenAPIObject): void {
@@ -65,7 +65,7 @@ export function declareCommonResponses(document: OpenAPIObject): void {
   components.headers = { ...RESPONSE_HEADERS };
   components.responses = Object.fromEntries(
     Object.values(SHARED_RESPONSES).flatMap(({ name, response }) => {
-      const headers = { 'X-Request-Id': headerRef('X-Request-Id'), ...response.headers };
+      const headers = { 'X-Request-Id': headerRef('X-Request-Id'), 'Cache-Control': headerRef('Cache-Control'), ...response.headers };
       return [
         [name, { ...response, headers }],
         [`${name}${WITHIN_A_LIMIT}`, { ...response, headers: { ...headers, ...rateLimitHeaders() } }],
@@ -101,7 +101,7 @@ function declareOn(operation: OperationObject, method: string): void {
 }
 
 function addHeaders(response: ResponseObject, status: number, rateLimited: boolean): void {
-  const headers: ResponseHeader[] = ['X-Request-Id'];
+  const headers: ResponseHeader[] = ['X-Request-Id', 'Cache-Control'];
   if ((status >= 200 && status < 300 && response.content) || status === 304) headers.push('ETag');
   if (status === 401) headers.push('WWW-Authenticate');
   if (rateLimited && status !== 429) headers.push(...RATE_LIMIT_HEADERS);

@@ -9,7 +9,9 @@ const header = (description: string, schema: HeaderObject['schema'] = { type: 's
 export const RESPONSE_HEADERS = {
   'X-Request-Id': header('The request id sent (1 to 200 visible ASCII characters), or a generated UUID'),
   ETag: header('Validator of the body; send it back in If-None-Match to get 304 while it is unchanged'),
-  'Cache-Control': header('How caches may keep the answer'),
+  'Cache-Control': header(
+    'How caches may keep the answer: shared caches keep public reads while a purge is configured; admin answers, previews, errors and 429s are private, no-store',
+  ),
   'Content-Language': header('The language of the texts, on the reads that take ?lang= (en, nl)'),
   'Retry-After': header('Seconds until the limit allows this client again', { type: 'integer', minimum: 1 }),
   'X-RateLimit-Limit': header('Requests this client may make in the window', { type: 'integer', minimum: 1 }),
@@ -21,6 +23,15 @@ export const RESPONSE_HEADERS = {
 } satisfies Record<string, HeaderObject>;
 
 export type ResponseHeader = keyof typeof RESPONSE_HEADERS;
+
+/** What a shared cache (a CDN, Varnish) reads of a public read, not a client: declared where sent, not exposed by CORS. */
+export const SHARED_CACHE_HEADERS = {
+  'Surrogate-Key': header('What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly)', {
+    type: 'string',
+    example: 'projects projects:tidewatch',
+  }),
+  'Cache-Tag': header('The same, comma-separated (Cloudflare)', { type: 'string', example: 'projects,projects:tidewatch' }),
+} satisfies Record<string, HeaderObject>;
 
 /** The readable headers by name: what CORS exposes. */
 export const CLIENT_READABLE_HEADERS = Object.keys(RESPONSE_HEADERS) as ResponseHeader[];

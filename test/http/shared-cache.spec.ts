@@ -1,0 +1,281 @@
+import request from 'supertest';
+import { ADMIN_TOKEN } from '@test/support/admin';
+import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
+import { LogLines } from '@test/support/log-lines';
+import { freePort } from '@test/support/ports';
+import { PurgeApiStandIn, type ReceivedPurge } from '@test/support/purge-api-stand-in';
+import { createTestApp, type TestApp } from '@test/support/test-app';
+import { LocalVarnish, varnishMissing } from '@test/support/varnish';
+
+const SHARED = 'public, max-age=0, s-maxage=300, stale-while-revalidate=60, stale-if-error=86400';
+const FASTLY_SERVICE = 'SU1Z0isxPaozGVKXdv0eY';
+const CLOUDFLARE_ZONE = '023e105f4ecef8ad9ca31a8372d0c353';
+const FRONT_DOOR_ENDPOINT =
+  '/subscriptions/00000000-0000-0000-0000-000000000001/resourceGroups/portfolio/providers/Microsoft.Cdn/profiles/portfolio-fd/afdEndpoints/portfolio';
+
+const admin = (app: TestApp) => ({
+  get: (path: string) => request(app.server).get(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+  patch: (path: string) => request(app.server).patch(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+  put: (path: string) => request(app.server).put(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+});
+
+/** Fastly's bulk purge answer: each key with its purge id (its API reference). */
+const fastlyAnswer = (purge: ReceivedPurge) =>
+  purge.path === `/service/${FASTLY_SERVICE}/purge` && purge.headers['fastly-key'] === 'fastly-token'
+    ? {
+        status: 200,
+        body: Object.fromEntries(
+          String(purge.headers['surrogate-key'])
+            .split(' ')
+            .map((key, index) => [key, `108-${index}`]),
+        ),
+      }
+    : { status: 401, body: { msg: 'Provided credentials are missing or invalid' } };
+
+const keysOf = (purge: ReceivedPurge) => String(purge.headers['surrogate-key']).split(' ').sort();
+
+describe('what public reads tell shared caches', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'true' } });
+  });
+  afterAll(() => testApp.close());
+
+  it('names the domain and each item it holds, and stays public, no-cache without a purge', async () => {
+    const list = await request(testApp.server).get('/api/projects').expect(200);
+    expect(list.headers['cache-control']).toBe('public, no-cache');
+    expect(list.headers['surrogate-key'].split(' ')).toEqual(
+      expect.arrayContaining(['projects', 'projects:tidewatch', 'projects:ledger-lens']),
+    );
+    expect(list.headers['cache-tag'].split(',')).toEqual(list.headers['surrogate-key'].split(' '));
+    const detail = await request(testApp.server).get('/api/projects/tidewatch').expect(200);
+    expect(detail.headers['surrogate-key']).toBe('projects projects:tidewatch');
+    expect((await request(testApp.server).get('/api/profile').expect(200)).headers['surrogate-key']).toBe('profile');
+    expect((await request(testApp.server).get('/api/site/sitemap.xml').expect(200)).headers['surrogate-key']).toBe('profile projects');
+    // the same from the front door, which answers a URL it has seen
+    expect((await request(testApp.server).get('/api/projects/tidewatch').expect(200)).headers['surrogate-key']).toBe(
+      'projects projects:tidewatch',
+    );
+  });
+
+  it('keeps admin answers, previews, errors and 429s private', async () => {
+    expect((await admin(testApp).get('/api/admin/content').expect(200)).headers['cache-control']).toBe('private, no-store');
+    expect((await request(testApp.server).get('/api/projects/harbour-planer').expect(404)).headers['cache-control']).toBe(
+      'private, no-store',
+    );
+    expect((await request(testApp.server).get('/api/admin/content').expect(401)).headers['cache-control']).toBe('private, no-store');
+    expect((await request(testApp.server).get('/api/projects?preview=forged').expect(401)).headers['cache-control']).toBe(
+      'private, no-store',
+    );
+    let answer;
+    do answer = await request(testApp.server).get('/api/awards');
+    while (answer.status === 200);
+    expect([answer.status, answer.headers['cache-control']]).toEqual([429, 'private, no-store']);
+  });
+});
+
+describe('purging, once, whatever made the change', () => {
+  let standIn: PurgeApiStandIn;
+  let onDatabase: AppOnDatabase;
+  let second: TestApp;
+  const logs = new LogLines();
+
+  beforeAll(async () => {
+    standIn = await PurgeApiStandIn.start(fastlyAnswer);
+    const purge = {
+      CDN_PURGE: 'fastly',
+      CDN_PURGE_URL: standIn.origin,
+      FASTLY_SERVICE_ID: FASTLY_SERVICE,
+      FASTLY_API_TOKEN: 'fastly-token',
+      LOG_LEVEL: 'warn',
+    };
+    onDatabase = await appOnDatabase(purge, { logDestination: logs });
+    second = await createTestApp({
+      env: { DATABASE_URL: onDatabase.database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false', ...purge },
+      logDestination: logs,
+    });
+    // whichever instance took the lock purged everything once when it did
+    await vi.waitFor(() =>
+      expect(standIn.purges().map(keysOf)).toEqual([['awards', 'certifications', 'experience', 'profile', 'projects', 'skills']]),
+    );
+  });
+  afterAll(async () => {
+    await second.close();
+    await onDatabase.close();
+    await standIn.stop();
+  });
+  beforeEach(() => {
+    standIn.received.length = 0;
+  });
+
+  it('lets shared caches keep public reads while a purge is configured', async () => {
+    const answer = await request(second.server).get('/api/projects').expect(200);
+    expect(answer.headers['cache-control']).toBe(SHARED);
+  });
+
+  it('purges a write through the API on either instance once, by its domain, within 2 s', async () => {
+    await admin(second).patch('/api/projects/tidewatch').send({ title: 'Tidewatch II' }).expect(200);
+    await vi.waitFor(() => expect(standIn.purges().map(keysOf)).toEqual([['projects']]), { timeout: 2_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(standIn.purges()).toHaveLength(1);
+  });
+
+  it('purges SQL typed by hand, and an import of every domain in one purge', async () => {
+    await onDatabase.database.query('UPDATE awards SET sort_order = -sort_order');
+    await vi.waitFor(() => expect(standIn.purges().map(keysOf)).toEqual([['awards']]), { timeout: 2_000 });
+    const document = (await admin(second).get('/api/admin/content').expect(200)).body;
+    standIn.received.length = 0;
+    await admin(second).put('/api/admin/content').send(document).expect(200);
+    await vi.waitFor(
+      () =>
+        expect(standIn.purges().flatMap(keysOf).sort()).toEqual([
+          'awards',
+          'certifications',
+          'experience',
+          'profile',
+          'projects',
+          'skills',
+        ]),
+      { timeout: 2_000 },
+    );
+  });
+
+  it('retries a purge that fails, logged, and never fails the write', async () => {
+    standIn.failNext(2);
+    await admin(onDatabase.testApp).patch('/api/projects/tidewatch').send({ title: 'Tidewatch III' }).expect(200);
+    await vi.waitFor(() => expect(standIn.purges()).toHaveLength(3), { timeout: 5_000 });
+    const failures = logs.entries.filter((entry) => entry.event === 'cdn_purge_failed');
+    expect(failures.slice(-2)).toEqual([
+      expect.objectContaining({ domains: ['projects'], attempt: 1, retryInMs: 500, reason: expect.stringContaining('503') }),
+      expect.objectContaining({ domains: ['projects'], attempt: 2, retryInMs: 1_000 }),
+    ]);
+    expect(standIn.purges().map(keysOf)).toEqual([['projects'], ['projects'], ['projects']]);
+  });
+});
+
+describe('the other purges, against stand-ins of their documented APIs', () => {
+  it("Cloudflare: purge_cache with the domain's tags, as its API token", async () => {
+    const standIn = await PurgeApiStandIn.start((purge) =>
+      purge.path === `/client/v4/zones/${CLOUDFLARE_ZONE}/purge_cache` && purge.headers.authorization === 'Bearer cloudflare-token'
+        ? { status: 200, body: { success: true, errors: [], messages: [], result: { id: CLOUDFLARE_ZONE } } }
+        : { status: 403, body: { success: false, errors: [{ code: 10000, message: 'Authentication error' }] } },
+    );
+    const onDatabase = await appOnDatabase({
+      CDN_PURGE: 'cloudflare',
+      CDN_PURGE_URL: `${standIn.origin}/client/v4`,
+      CLOUDFLARE_ZONE_ID: CLOUDFLARE_ZONE,
+      CLOUDFLARE_API_TOKEN: 'cloudflare-token',
+    });
+    try {
+      await vi.waitFor(() => expect(standIn.purges()).toHaveLength(1));
+      await admin(onDatabase.testApp).patch('/api/profile').send({ location: 'Delft' }).expect(200);
+      await vi.waitFor(() => expect(standIn.purges()).toHaveLength(2), { timeout: 2_000 });
+      const purge = standIn.purges()[1];
+      expect([purge.method, purge.headers['content-type'], JSON.parse(purge.body)]).toEqual([
+        'POST',
+        'application/json',
+        { tags: ['profile'] },
+      ]);
+    } finally {
+      await onDatabase.close();
+      await standIn.stop();
+    }
+  });
+
+  it("Azure Front Door: an app token from Entra ID, then a purge of the domain's paths on Resource Manager", async () => {
+    const standIn = await PurgeApiStandIn.start((purge) => {
+      if (purge.path === '/tenant-1/oauth2/v2.0/token')
+        return { status: 200, body: { token_type: 'Bearer', expires_in: 3599, access_token: 'arm-token' } };
+      if (purge.path === `${FRONT_DOOR_ENDPOINT}/purge?api-version=2024-02-01` && purge.headers.authorization === 'Bearer arm-token')
+        return { status: 202, headers: { 'azure-asyncoperation': `${FRONT_DOOR_ENDPOINT}/operationresults/1` } };
+      return { status: 401, body: { error: { code: 'AuthenticationFailed' } } };
+    });
+    const onDatabase = await appOnDatabase({
+      CDN_PURGE: 'azure-front-door',
+      CDN_PURGE_URL: standIn.origin,
+      AUTH_AUTHORITY_HOST: standIn.origin,
+      AZURE_TENANT_ID: 'tenant-1',
+      FRONT_DOOR_ENDPOINT_ID: FRONT_DOOR_ENDPOINT,
+      FRONT_DOOR_CLIENT_ID: 'purger-app',
+      FRONT_DOOR_CLIENT_SECRET: 'purger-secret',
+    });
+    try {
+      const purgesOf = () => standIn.purges((purge) => purge.path.includes('/purge?'));
+      await vi.waitFor(() => expect(purgesOf()).toHaveLength(1));
+      const [token] = standIn.purges((purge) => purge.path.endsWith('/token'));
+      expect(Object.fromEntries(new URLSearchParams(token.body))).toEqual({
+        grant_type: 'client_credentials',
+        client_id: 'purger-app',
+        client_secret: 'purger-secret',
+        scope: `${standIn.origin}/.default`,
+      });
+      await admin(onDatabase.testApp).patch('/api/profile').send({ location: 'Delft' }).expect(200);
+      await vi.waitFor(() => expect(purgesOf()).toHaveLength(2), { timeout: 2_000 });
+      expect(JSON.parse(purgesOf()[1].body).contentPaths.sort()).toEqual([
+        '/api/profile',
+        '/api/projects/*',
+        '/api/site/feed.atom',
+        '/api/site/feed.json',
+        '/api/site/og-image.png',
+        '/api/site/robots.txt',
+        '/api/site/sitemap.xml',
+        '/api/site/structured-data',
+      ]);
+      expect(JSON.parse(purgesOf()[0].body).contentPaths).toEqual(
+        expect.arrayContaining(['/api/projects', '/api/projects/*', '/api/site/sitemap.xml', '/api/experience/*']),
+      );
+    } finally {
+      await onDatabase.close();
+      await standIn.stop();
+    }
+  });
+});
+
+describe.skipIf(varnishMissing() !== undefined)('through a real Varnish (deploy/varnish)', () => {
+  let onDatabase: AppOnDatabase;
+  let varnish: LocalVarnish;
+  const through = (path: string) => fetch(`${varnish.origin}${path}`);
+
+  beforeAll(async () => {
+    const port = await freePort();
+    // The purge URL is Varnish's, which starts after the service: it is given the port it will listen on.
+    const varnishPort = await freePort();
+    onDatabase = await appOnDatabase({
+      CDN_PURGE: 'varnish',
+      CDN_PURGE_URL: `http://127.0.0.1:${varnishPort}/`,
+      SHARED_CACHE_MAX_AGE: '1',
+    });
+    await onDatabase.testApp.app.listen(port, '127.0.0.1');
+    varnish = await LocalVarnish.start(port, varnishPort);
+  });
+  afterAll(async () => {
+    await varnish.stop();
+    await onDatabase.database.drop();
+  });
+
+  it('answers from the cache, and shows a change within 2 s', async () => {
+    await through('/api/projects/tidewatch');
+    const hit = await through('/api/projects/tidewatch');
+    expect(hit.headers.get('x-cache')).toBe('HIT');
+    await admin(onDatabase.testApp).patch('/api/projects/tidewatch').send({ title: 'Tidewatch, through Varnish' }).expect(200);
+    await vi.waitFor(
+      async () =>
+        expect(((await (await through('/api/projects/tidewatch')).json()) as { title: string }).title).toBe('Tidewatch, through Varnish'),
+      {
+        timeout: 2_000,
+        interval: 100,
+      },
+    );
+  });
+
+  it('keeps the site up while every instance is down (stale-if-error)', async () => {
+    const fresh = await (await through('/api/awards')).text();
+    await onDatabase.testApp.close();
+    await new Promise((resolve) => setTimeout(resolve, 3_500)); // past s-maxage, and the probe has found no instance
+    const answer = await through('/api/awards');
+    expect([answer.status, await answer.text()]).toEqual([200, fresh]);
+  });
+});
+
+if (varnishMissing()) console.warn(varnishMissing());

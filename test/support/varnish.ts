@@ -1,0 +1,72 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './paths';
+import { freePort } from './ports';
+
+const VARNISHD = '/usr/sbin/varnishd';
+
+/** Why the Varnish tests cannot run here, or undefined when they can (Debian's varnish and varnish-modules, which .ci/run installs). */
+export function varnishMissing(): string | undefined {
+  try {
+    execFileSync(VARNISHD, ['-V'], { stdio: 'ignore' });
+    return undefined;
+  } catch {
+    return `${VARNISHD} is not installed (apt-get install varnish varnish-modules): the tests through a real Varnish are skipped`;
+  }
+}
+
+/** The repository's Varnish (deploy/varnish/default.vcl), run by Debian's varnishd in front of a service on a loopback port. */
+export class LocalVarnish {
+  private constructor(
+    private readonly process: ChildProcess,
+    private readonly folder: string,
+    readonly origin: string,
+  ) {}
+
+  /** On `port`, or a free one. */
+  static async start(backendPort: number, port?: number): Promise<LocalVarnish> {
+    const folder = await mkdtemp(join(tmpdir(), 'varnish-'));
+    await chmod(folder, 0o755); // varnishd reads the VCL as its own unprivileged user
+    const vcl = (await readFile(join(ROOT, 'deploy', 'varnish', 'default.vcl'), 'utf8'))
+      .replace('.host = "api";', '.host = "127.0.0.1";')
+      .replace('.port = "8000";', `.port = "${backendPort}";`);
+    await writeFile(join(folder, 'default.vcl'), vcl);
+    port ??= await freePort();
+    const child = spawn(
+      VARNISHD,
+      ['-F', '-a', `127.0.0.1:${port}`, '-f', join(folder, 'default.vcl'), '-n', join(folder, 'work'), '-s', 'malloc,64m'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let printed = '';
+    const collect = (chunk: Buffer) => (printed += chunk.toString());
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const origin = `http://127.0.0.1:${port}`;
+    for (let waited = 0; ; waited += 100) {
+      if (child.exitCode !== null) throw new Error(`varnishd exited: ${printed}`);
+      if (
+        await fetch(`${origin}/health`).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+      if (waited > 10_000) throw new Error(`varnishd did not answer within 10 s: ${printed}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return new LocalVarnish(child, folder, origin);
+  }
+
+  async stop(): Promise<void> {
+    if (this.process.exitCode === null) {
+      this.process.kill('SIGTERM');
+      await once(this.process, 'exit');
+    }
+    await rm(this.folder, { recursive: true, force: true });
+  }
+}
