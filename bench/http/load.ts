@@ -7,6 +7,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** A fresh X-Forwarded-For per request: every request comes from a different client. */
   spreadClients?: boolean;
+  /** A mixed load: each connection asks these paths in turn, instead of the URL's own. */
+  paths?: readonly string[];
 }
 
 export interface LoadResult {
@@ -32,7 +34,7 @@ export async function load(url: string, options: LoadOptions): Promise<LoadResul
     headers: options.headers,
     requests: options.spreadClients
       ? [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': randomClientAddress() } }) }]
-      : undefined,
+      : options.paths?.map((path) => ({ method: 'GET' as const, path })),
   });
   if (result.errors > 0 || result.timeouts > 0) throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts`);
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count ?? 0]));

@@ -155,10 +155,10 @@ function processCpuMs(pid: number): number {
 export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789abcdefghijklmnop';
 
 /** The service as the image runs it, on a database of the bench's, with an admin token and no rate limits. */
-export const startServiceOn = (databaseUrl: string, readyPath: string): Promise<BenchServer> =>
+export const startServiceOn = (databaseUrl: string, readyPath: string, env: Record<string, string> = {}): Promise<BenchServer> =>
   startServer(
     'c service, database',
     SERVICE,
-    { DATABASE_URL: databaseUrl, API_ADMIN_TOKEN: BENCH_ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn' },
+    { DATABASE_URL: databaseUrl, API_ADMIN_TOKEN: BENCH_ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn', ...env },
     readyPath,
   );

@@ -116,7 +116,11 @@ export class CardRenderer {
           data: await readFile(require.resolve(`@fontsource/inter/files/${file}`)),
         })),
       ),
-    ]).then(([{ default: satori }, { default: sharp }, fonts]) => ({ satori, sharp, fonts }));
+    ]).then(([{ default: satori }, { default: sharp }, fonts]) => {
+      // One libvips thread, as for uploads: a render leaves the other core to the reads.
+      sharp.concurrency(1);
+      return { satori, sharp, fonts };
+    });
     return this.tools;
   }
 }

@@ -1,11 +1,14 @@
 import request from 'supertest';
+import { PurgeLeadership } from '@/shared-cache/purge-leadership';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { LogLines } from '@test/support/log-lines';
 import { freePort } from '@test/support/ports';
 import { PurgeApiStandIn, type ReceivedPurge } from '@test/support/purge-api-stand-in';
 import { createTestApp, type TestApp } from '@test/support/test-app';
-import { LocalVarnish, varnishMissing } from '@test/support/varnish';
+import { join } from 'node:path';
+import { LocalVarnish, varnishMissing } from '@bench/http/varnish';
+import { ROOT } from '@test/support/paths';
 
 const SHARED = 'public, max-age=0, s-maxage=300, stale-while-revalidate=60, stale-if-error=86400';
 const FASTLY_SERVICE = 'SU1Z0isxPaozGVKXdv0eY';
@@ -100,9 +103,11 @@ describe('purging, once, whatever made the change', () => {
       expect(standIn.purges().map(keysOf)).toEqual([['awards', 'certifications', 'experience', 'profile', 'projects', 'skills']]),
     );
   });
+  let firstClosed = false;
   afterAll(async () => {
     await second.close();
-    await onDatabase.close();
+    if (!firstClosed) await onDatabase.testApp.close();
+    await onDatabase.database.drop();
     await standIn.stop();
   });
   beforeEach(() => {
@@ -151,6 +156,23 @@ describe('purging, once, whatever made the change', () => {
       expect.objectContaining({ domains: ['projects'], attempt: 2, retryInMs: 1_000 }),
     ]);
     expect(standIn.purges().map(keysOf)).toEqual([['projects'], ['projects'], ['projects']]);
+  });
+
+  it('hands the purging to another instance when the one purging stops, which then purges everything once', async () => {
+    const [leader, other] = [onDatabase.testApp, second].sort(
+      (a, b) => Number(b.app.get(PurgeLeadership).leading) - Number(a.app.get(PurgeLeadership).leading),
+    );
+    expect(leader.app.get(PurgeLeadership).leading).toBe(true);
+    expect(leader).toBe(onDatabase.testApp); // the first to start took the lock
+    await leader.close();
+    firstClosed = true;
+    await vi.waitFor(
+      () => expect(standIn.purges().map(keysOf)).toEqual([['awards', 'certifications', 'experience', 'profile', 'projects', 'skills']]),
+      {
+        timeout: 2_000,
+      },
+    );
+    expect(other.app.get(PurgeLeadership).leading).toBe(true);
   });
 });
 
@@ -247,7 +269,7 @@ describe.skipIf(varnishMissing() !== undefined)('through a real Varnish (deploy/
       SHARED_CACHE_MAX_AGE: '1',
     });
     await onDatabase.testApp.app.listen(port, '127.0.0.1');
-    varnish = await LocalVarnish.start(port, varnishPort);
+    varnish = await LocalVarnish.start(join(ROOT, 'deploy', 'varnish', 'default.vcl'), port, varnishPort);
   });
   afterAll(async () => {
     await varnish.stop();

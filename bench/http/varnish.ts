@@ -3,8 +3,7 @@ import { once } from 'node:events';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from './paths';
-import { freePort } from './ports';
+import { freePort } from './processes';
 
 const VARNISHD = '/usr/sbin/varnishd';
 
@@ -18,7 +17,10 @@ export function varnishMissing(): string | undefined {
   }
 }
 
-/** The repository's Varnish (deploy/varnish/default.vcl), run by Debian's varnishd in front of a service on a loopback port. */
+/**
+ * The repository's Varnish (deploy/varnish/default.vcl, named by the caller), run by Debian's
+ * varnishd in front of a service on a loopback port: for the shared-cache tests and the bench.
+ */
 export class LocalVarnish {
   private constructor(
     private readonly process: ChildProcess,
@@ -27,10 +29,10 @@ export class LocalVarnish {
   ) {}
 
   /** On `port`, or a free one. */
-  static async start(backendPort: number, port?: number): Promise<LocalVarnish> {
+  static async start(vclFile: string, backendPort: number, port?: number): Promise<LocalVarnish> {
     const folder = await mkdtemp(join(tmpdir(), 'varnish-'));
     await chmod(folder, 0o755); // varnishd reads the VCL as its own unprivileged user
-    const vcl = (await readFile(join(ROOT, 'deploy', 'varnish', 'default.vcl'), 'utf8'))
+    const vcl = (await readFile(vclFile, 'utf8'))
       .replace('.host = "api";', '.host = "127.0.0.1";')
       .replace('.port = "8000";', `.port = "${backendPort}";`);
     await writeFile(join(folder, 'default.vcl'), vcl);
@@ -60,6 +62,12 @@ export class LocalVarnish {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return new LocalVarnish(child, folder, origin);
+  }
+
+  /** How many requests Varnish has sent to the service so far (varnishstat's MAIN.backend_req). */
+  backendRequests(): number {
+    const line = execFileSync('varnishstat', ['-1', '-n', join(this.folder, 'work'), '-f', 'MAIN.backend_req'], { encoding: 'utf8' });
+    return Number(line.trim().split(/\s+/)[1]);
   }
 
   async stop(): Promise<void> {
