@@ -51,10 +51,10 @@ const RATE_LIMITED = Buffer.from(JSON.stringify(RATE_LIMITED_BODY));
 const RATE_LIMITED_HEADERS = [
   'Content-Type',
   'application/json; charset=utf-8',
-  'Cache-Control',
-  PRIVATE,
   'Content-Length',
   RATE_LIMITED.length,
+  'Cache-Control',
+  PRIVATE,
 ];
 
 /**

@@ -46,9 +46,11 @@ const apiEnv = Object.fromEntries(
 );
 
 describe('docker-compose.yml', () => {
-  it('runs the api with PostgreSQL, Redis, a mail catcher and a migration step, and Azurite behind a profile', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['api', 'azurite', 'mailpit', 'migrate', 'postgres', 'redis']);
+  it('runs the api with PostgreSQL, Redis, a mail catcher and a migration step, and Azurite and Varnish behind profiles', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['api', 'azurite', 'mailpit', 'migrate', 'postgres', 'redis', 'varnish']);
     expect(compose.services.azurite.profiles).toEqual(['azure-blob']);
+    expect(compose.services.varnish.profiles).toEqual(['varnish']);
+    expect(compose.services.varnish.ports).toEqual(['127.0.0.1:8080:80']);
     expect(apiEnv.AZURE_STORAGE_CONNECTION_STRING).toContain('BlobEndpoint=http://azurite:10000/devstoreaccount1;');
     expect(compose.services.api.ports).toEqual(['127.0.0.1:8000:8000']);
     expect(compose.services.mailpit.ports).toEqual(['127.0.0.1:8025:8025']);
