@@ -1,6 +1,6 @@
 import { MediaBytes, MediaCache } from './media-bytes';
 
-const bytesOf = (size: number) => new MediaBytes(Buffer.alloc(size), 'image/avif', '"x"');
+const bytesOf = (size: number) => new MediaBytes(Buffer.alloc(size), 'image/avif', '"x"', { id: 'x' });
 
 describe('MediaCache', () => {
   it('keeps at most its bytes, the least recently served going first', () => {

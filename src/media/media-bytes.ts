@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PRIVATE } from '@/common/http/cache-control';
 import { isFreshFor } from '@/common/http/conditional-requests';
 import { BytesBoundedCache } from '@/common/memory/bytes-bounded-cache';
 import { WrittenAnswer } from '@/common/http/written-answer';
@@ -6,6 +7,16 @@ import type { WireHeaders } from '@/read-model/prepared-body';
 
 /** A variant's bytes never change: its URL names the uploaded bytes and the encoding. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** How a picture's bytes are served. */
+export interface MediaBytesServed {
+  /** The picture's id: a shared cache keeps its bytes under the tags `media` and `media:<id>`, which its deletion purges. */
+  id: string;
+  /** Set on the negotiating URL, whose answer depends on the Accept header. */
+  negotiated?: boolean;
+  /** Set on the admin's copy of the original: no cache keeps it. */
+  private?: boolean;
+}
 
 /**
  * One variant's bytes as served: immutable, with its ETag; 304 when If-None-Match names it. Its
@@ -19,11 +30,17 @@ export class MediaBytes extends WrittenAnswer {
     readonly body: Buffer,
     readonly type: string,
     readonly etag: string,
-    /** Set on the negotiating URL, whose answer depends on the Accept header. */
-    negotiated = false,
+    { id, negotiated = false, private: owned = false }: MediaBytesServed,
   ) {
     super();
-    this.notModifiedHeaders = ['Cache-Control', IMMUTABLE, 'ETag', etag, ...(negotiated ? ['Vary', 'Accept'] : [])];
+    this.notModifiedHeaders = [
+      'Cache-Control',
+      owned ? PRIVATE : IMMUTABLE,
+      'ETag',
+      etag,
+      ...(negotiated ? ['Vary', 'Accept'] : []),
+      ...(owned ? [] : ['Surrogate-Key', `media media:${id}`, 'Cache-Tag', `media,media:${id}`]),
+    ];
     this.headers = [...this.notModifiedHeaders, 'Content-Type', type, 'Content-Length', body.length];
   }
 

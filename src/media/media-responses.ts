@@ -1,7 +1,12 @@
-import { headerRef } from '@/common/openapi/response-headers';
+import { headerRef, SHARED_CACHE_HEADERS } from '@/common/openapi/response-headers';
 import { MEDIA_TYPES } from './image-processor';
 
-const CACHING = { ETag: headerRef('ETag'), 'Cache-Control': headerRef('Cache-Control'), 'X-Request-Id': headerRef('X-Request-Id') };
+const CACHING = {
+  ETag: headerRef('ETag'),
+  'Cache-Control': headerRef('Cache-Control'),
+  'X-Request-Id': headerRef('X-Request-Id'),
+  ...SHARED_CACHE_HEADERS,
+};
 
 /** A picture's bytes as an operation answers them, in any of its formats, with the headers of its caching. */
 export const PICTURE = {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { mediaConfig } from '@/config/media.config';
 import { storageFor } from '@/database/storage-for';
+import { SharedCacheModule } from '@/shared-cache/shared-cache.module';
 import { ImageSets } from './image-sets';
 import { MediaAdminController } from './media-admin.controller';
 import { MediaEdge } from './media-edge';
@@ -15,6 +16,7 @@ import { ShippedMedia } from './persistence/shipped-media';
 
 /** The owner's pictures: uploaded once, served in every size and format a page needs. */
 @Module({
+  imports: [SharedCacheModule],
   controllers: [MediaController, MediaAdminController],
   providers: [
     MediaService,

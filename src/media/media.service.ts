@@ -8,6 +8,7 @@ import type { MediaItemDto } from './dto/media-item.dto';
 import type { UpdateMediaDto } from './dto/update-media.dto';
 import { ImageProcessor, MEDIA_TYPES, type VariantFormat } from './image-processor';
 import { ReadModel } from '@/read-model/read-model';
+import { CachePurger } from '@/shared-cache/cache-purger';
 import { DOMAINS_WITH_IMAGE_SETS } from './image-sets';
 import { MediaBytes, MediaCache } from './media-bytes';
 import { mediaUrl } from './media-url';
@@ -28,6 +29,7 @@ export class MediaService {
     private readonly media: MediaRepository,
     private readonly stores: ContentDomainStores,
     private readonly readModel: ReadModel,
+    private readonly purger: CachePurger,
     @Inject(mediaConfig.KEY) { cacheMaxBytes }: ConfigType<typeof mediaConfig>,
   ) {
     this.cache = new MediaCache(cacheMaxBytes);
@@ -71,13 +73,15 @@ export class MediaService {
     await this.media.purgeForgotten([id]);
     this.cache.forget(id);
     this.imageSetsChanged();
+    this.purger.purgeMedia(id);
   }
 
-  /** The stripped original: the fallback at the full width. */
+  /** The stripped original: the fallback at the full width, for the admin alone. */
   async original(id: string): Promise<MediaBytes> {
     const item = await this.media.find(id);
     if (!item) throw mediaNotFound(id);
-    return this.variant(id, `${item.width}.${item.fallback}`);
+    const { body, type, etag } = await this.variant(id, `${item.width}.${item.fallback}`);
+    return new MediaBytes(body, type, etag, { id, private: true });
   }
 
   /** One variant (`640.avif`). */
@@ -87,7 +91,7 @@ export class MediaService {
     const key = `${id}/${name}`;
     const variant = await this.media.variant(id, name);
     if (!variant) throw new NotFoundException({ detail: `Media ${id} has no variant ${name}` });
-    const bytes = new MediaBytes(variant.body, variant.type, `"${id}-${name}"`);
+    const bytes = new MediaBytes(variant.body, variant.type, `"${id}-${name}"`, { id });
     this.cache.keep(key, bytes);
     return bytes;
   }
@@ -113,7 +117,7 @@ export class MediaService {
     const widest = widths.at(-1)!;
     const chosen = width === undefined ? widest : (widths.find((candidate) => candidate >= width) ?? widest);
     const { body, type, etag } = await this.variant(id, `${chosen}.${format}`);
-    const bytes = new MediaBytes(body, type, etag, true);
+    const bytes = new MediaBytes(body, type, etag, { id, negotiated: true });
     this.cache.keep(key, bytes);
     return bytes;
   }

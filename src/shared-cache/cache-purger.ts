@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import type { Counter } from '@opentelemetry/api';
 import { MetricsExport } from '@/common/telemetry/metrics-export';
 import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
+import { mediaUrl } from '@/media/media-url';
 import { PublicReadRoutes } from '@/read-model/public-read-routes';
 import { ReadModel } from '@/read-model/read-model';
 import { PurgeLeadership } from './purge-leadership';
@@ -26,7 +27,7 @@ const delayAfter = (attempt: number) => Math.min(500 * 2 ** (attempt - 1), MAX_R
 @Injectable()
 export class CachePurger implements OnApplicationBootstrap {
   private readonly logger = new Logger(CachePurger.name);
-  private readonly pending = new Set<ContentDomain>();
+  private readonly pending = { tags: new Set<string>(), paths: new Set<string>() };
   private flushing: Promise<void> | undefined;
   private readonly purges: Counter;
 
@@ -46,14 +47,17 @@ export class CachePurger implements OnApplicationBootstrap {
     this.leadership.start(() => this.changed(CONTENT_DOMAINS));
   }
 
-  /** Resolves once everything changed so far has been purged (or given up on). */
-  async settled(): Promise<void> {
-    while (this.flushing) await this.flushing;
+  /** A deleted picture's bytes, purged by the instance that deleted it: no other instance hears of it. */
+  purgeMedia(id: string): void {
+    if (this.target) this.queue({ tags: [`media:${id}`], paths: [mediaUrl(id), `${mediaUrl(id)}/*`] });
   }
 
   private changed(domains: readonly ContentDomain[]): void {
-    if (!this.leadership.leading) return;
-    for (const domain of domains) this.pending.add(domain);
+    if (this.leadership.leading) this.queue(this.purgeOf(domains));
+  }
+
+  private queue(purge: Purge): void {
+    this.add(purge);
     this.flushing ??= new Promise<void>((resolve) => setTimeout(resolve, BATCH_MS).unref())
       .then(() => this.flush())
       .finally(() => (this.flushing = undefined));
@@ -61,29 +65,35 @@ export class CachePurger implements OnApplicationBootstrap {
 
   private async flush(): Promise<void> {
     let attempt = 0;
-    while (this.pending.size > 0) {
-      const domains = [...this.pending];
-      this.pending.clear();
+    while (this.pending.tags.size > 0) {
+      const purge = { tags: [...this.pending.tags], paths: [...this.pending.paths] };
+      this.pending.tags.clear();
+      this.pending.paths.clear();
       attempt += 1;
       try {
-        await this.target!.purge(this.purgeOf(domains));
+        await this.target!.purge(purge);
         this.purges.add(1, { outcome: 'purged' });
-        this.logger.debug({ event: 'cdn_purged', domains });
+        this.logger.debug({ event: 'cdn_purged', tags: purge.tags });
         attempt = 0;
       } catch (error) {
         this.purges.add(1, { outcome: 'failed' });
         const reason = error instanceof Error ? error.message : String(error);
         if (attempt >= ATTEMPTS) {
-          this.logger.error({ event: 'cdn_purge_abandoned', domains, attempts: attempt, reason });
+          this.logger.error({ event: 'cdn_purge_abandoned', tags: purge.tags, attempts: attempt, reason });
           attempt = 0;
           continue;
         }
-        for (const domain of domains) this.pending.add(domain);
+        this.add(purge);
         const retryInMs = delayAfter(attempt);
-        this.logger.warn({ event: 'cdn_purge_failed', domains, attempt, retryInMs, reason });
+        this.logger.warn({ event: 'cdn_purge_failed', tags: purge.tags, attempt, retryInMs, reason });
         await new Promise((resolve) => setTimeout(resolve, retryInMs).unref());
       }
     }
+  }
+
+  private add({ tags, paths }: Purge): void {
+    for (const tag of tags) this.pending.tags.add(tag);
+    for (const path of paths) this.pending.paths.add(path);
   }
 
   /** The domains' tags, and the paths of every public read of them (a parameter and what follows it a wildcard). */

@@ -1,14 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import request from 'supertest';
+import { LocalVarnish, varnishMissing } from '@bench/http/varnish';
 import { PurgeLeadership } from '@/shared-cache/purge-leadership';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { LogLines } from '@test/support/log-lines';
 import { freePort } from '@test/support/ports';
 import { PurgeApiStandIn, type ReceivedPurge } from '@test/support/purge-api-stand-in';
-import { createTestApp, type TestApp } from '@test/support/test-app';
-import { join } from 'node:path';
-import { LocalVarnish, varnishMissing } from '@bench/http/varnish';
 import { ROOT } from '@test/support/paths';
+import { createTestApp, type TestApp } from '@test/support/test-app';
 
 const SHARED = 'public, max-age=0, s-maxage=300, stale-while-revalidate=60, stale-if-error=86400';
 const FASTLY_SERVICE = 'SU1Z0isxPaozGVKXdv0eY';
@@ -152,10 +153,29 @@ describe('purging, once, whatever made the change', () => {
     await vi.waitFor(() => expect(standIn.purges()).toHaveLength(3), { timeout: 5_000 });
     const failures = logs.entries.filter((entry) => entry.event === 'cdn_purge_failed');
     expect(failures.slice(-2)).toEqual([
-      expect.objectContaining({ domains: ['projects'], attempt: 1, retryInMs: 500, reason: expect.stringContaining('503') }),
-      expect.objectContaining({ domains: ['projects'], attempt: 2, retryInMs: 1_000 }),
+      expect.objectContaining({ tags: ['projects'], attempt: 1, retryInMs: 500, reason: expect.stringContaining('503') }),
+      expect.objectContaining({ tags: ['projects'], attempt: 2, retryInMs: 1_000 }),
     ]);
     expect(standIn.purges().map(keysOf)).toEqual([['projects'], ['projects'], ['projects']]);
+  });
+
+  it("names a picture's bytes by their picture, purges them when it is deleted, and keeps the admin's original private", async () => {
+    const png = readFileSync(join(ROOT, 'assets', 'media', 'example.png'));
+    const uploaded = await request(second.server)
+      .post('/api/admin/media')
+      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+      .set('Content-Type', 'image/png')
+      .send(png);
+    expect([201, 200]).toContain(uploaded.status);
+    const { id, variants } = uploaded.body as { id: string; variants: { url: string }[] };
+    const variant = await request(second.server).get(variants[0].url).expect(200);
+    expect([variant.headers['surrogate-key'], variant.headers['cache-tag']]).toEqual([`media media:${id}`, `media,media:${id}`]);
+    const original = await admin(second).get(`/api/admin/media/${id}/original`).expect(200);
+    expect([original.headers['cache-control'], original.headers['surrogate-key']]).toEqual(['private, no-store', undefined]);
+
+    standIn.received.length = 0;
+    await request(second.server).delete(`/api/admin/media/${id}`).set('Authorization', `Bearer ${ADMIN_TOKEN}`).expect(204);
+    await vi.waitFor(() => expect(standIn.purges().flatMap(keysOf)).toContain(`media:${id}`), { timeout: 2_000 });
   });
 
   it('hands the purging to another instance when the one purging stops, which then purges everything once', async () => {

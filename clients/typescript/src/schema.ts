@@ -5003,7 +5003,11 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -8107,7 +8111,11 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8125,7 +8133,11 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8197,7 +8209,11 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -8215,7 +8231,11 @@ export interface operations {
       304: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
+          /** @description The same, comma-separated (Cloudflare) */
+          'Cache-Tag'?: string;
           ETag: components['headers']['ETag'];
+          /** @description What the answer holds, space-separated: its domains and each item (Varnish xkey, Fastly) */
+          'Surrogate-Key'?: string;
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
