@@ -27,6 +27,9 @@ const LAZY = [
   'sharp',
   'thumbhash',
   '@azure/storage-blob',
+  'satori',
+  'sitemap',
+  'feed',
 ];
 
 /**
@@ -53,7 +56,7 @@ require(main);
 })();`;
 
 describe('Start-up of the built service', () => {
-  it('serves public reads without loading the database stack, the token verifier, the browser driver, the CV template, the mailer, the metrics exporter, the configuration store, Redis or the image processor, and loads the mailer with the first message', async () => {
+  it('serves public reads without loading the database stack, the token verifier, the browser driver, the CV template, the mailer, the metrics exporter, the configuration store, Redis, the image processor or what the site’s sitemap, feeds and cards are made with, and loads the mailer with the first message', async () => {
     expect(existsSync(BUILT_MAIN), 'npm test builds first (pretest); run npm run build').toBe(true);
     const port = await freePort();
     const { stdout } = await promisify(execFile)(
