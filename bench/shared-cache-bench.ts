@@ -112,7 +112,7 @@ async function run([databaseUrl]: string[]): Promise<string> {
     return [
       '## Through a shared cache (`npm run bench:shared-cache`, also run by `npm run bench`)',
       '',
-      `${machineDescription()}. ${SECONDS} s a measurement; the service built for production on jemalloc with a database holding the demo content, CDN_PURGE=varnish, behind Debian's varnishd with deploy/varnish/default.vcl; autocannon with 64 connections, each asking ${MIX.length} public reads in turn, while a project changes every second.`,
+      `${machineDescription()}. ${SECONDS} s a measurement; the service built for production on jemalloc with a database holding the demo content, CDN_PURGE=varnish, behind Debian's varnishd with deploy/varnish/default.vcl; wrk with 64 connections, asking ${MIX.length} public reads in turn, while a project changes every second.`,
       '',
       targetsTable(targets),
       '',

@@ -56,7 +56,7 @@ export function targetsTable(targets: Target[]): string {
 
 export function machineDescription(): string {
   const cores = cpus();
-  return `${cores.length} × ${cores[0]?.model.trim() ?? 'unknown CPU'}, ${fixed(totalmem() / 2 ** 30)} GiB, Node.js ${process.version}; load generator (autocannon) on the same machine`;
+  return `${cores.length} × ${cores[0]?.model.trim() ?? 'unknown CPU'}, ${fixed(totalmem() / 2 ** 30)} GiB, Node.js ${process.version}; load generator (wrk, one thread) on the same machine`;
 }
 
 /** Replaces the section `marker` generated in BENCHMARKS.md, or puts it before the first heading after the title when there is none yet. */
