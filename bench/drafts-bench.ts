@@ -5,12 +5,11 @@
  * running meanwhile (p99, alone and while publishes follow one another). Writes its section of
  * BENCHMARKS.md.
  */
-import { join } from 'node:path';
-import { withDatabases } from './http/databases';
+import { benchSectionOnADatabase } from './http/databases';
 import { scaledContent } from './http/growth';
 import type { LoadResult } from './http/load';
 import { BENCH_ADMIN_TOKEN, type BenchServer, startServiceOn } from './http/processes';
-import { figuresTable, loadTable, machineDescription, ratio, type Target, targetsTable, writeBenchmarks } from './http/report';
+import { figuresTable, loadTable, machineDescription, ratio, type Target, targetsTable } from './http/report';
 import { log, measure, SECONDS } from './http/rounds';
 
 const FACTOR = 100;
@@ -125,10 +124,4 @@ async function run([databaseUrl]: string[]): Promise<string> {
   }
 }
 
-async function main(): Promise<void> {
-  const section = await withDatabases(1, run);
-  process.stdout.write(`${section}\n`);
-  writeBenchmarks(join(__dirname, '..', '..', 'BENCHMARKS.md'), section, 'drafts-bench');
-}
-
-void main();
+void benchSectionOnADatabase('drafts-bench', run);

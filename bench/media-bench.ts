@@ -9,19 +9,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { withDatabases } from './http/databases';
+import { benchSectionOnADatabase } from './http/databases';
 import type { LoadResult } from './http/load';
 import { BENCH_ADMIN_TOKEN, type BenchServer, startServer, startServiceOn } from './http/processes';
-import {
-  figuresTable,
-  loadTable,
-  type Measured,
-  machineDescription,
-  ratio,
-  type Target,
-  targetsTable,
-  writeBenchmarks,
-} from './http/report';
+import { figuresTable, loadTable, type Measured, machineDescription, ratio, type Target, targetsTable } from './http/report';
 import { log, measure, SECONDS } from './http/rounds';
 
 const DIST = join(__dirname, '..');
@@ -226,10 +217,4 @@ async function run([databaseUrl]: string[]): Promise<string> {
   }
 }
 
-async function main(): Promise<void> {
-  const section = await withDatabases(1, run);
-  process.stdout.write(`${section}\n`);
-  writeBenchmarks(join(DIST, '..', 'BENCHMARKS.md'), section, 'media-bench');
-}
-
-void main();
+void benchSectionOnADatabase('media-bench', run);

@@ -6,10 +6,10 @@
  * BENCHMARKS.md.
  */
 import { join } from 'node:path';
-import { withDatabases } from './http/databases';
+import { benchSectionOnADatabase } from './http/databases';
 import { load, type LoadResult } from './http/load';
 import { BENCH_ADMIN_TOKEN, type BenchServer, freePort, startServiceOn } from './http/processes';
-import { figuresTable, loadTable, machineDescription, ratio, type Target, targetsTable, writeBenchmarks } from './http/report';
+import { figuresTable, loadTable, machineDescription, ratio, type Target, targetsTable } from './http/report';
 import { log, SECONDS, WARM_UP_SECONDS } from './http/rounds';
 import { LocalVarnish, varnishMissing } from './http/varnish';
 
@@ -142,9 +142,7 @@ async function main(): Promise<void> {
     log(missing);
     return;
   }
-  const section = await withDatabases(1, run);
-  process.stdout.write(`${section}\n`);
-  writeBenchmarks(join(__dirname, '..', '..', 'BENCHMARKS.md'), section, 'shared-cache-bench');
+  await benchSectionOnADatabase('shared-cache-bench', run);
 }
 
 void main();

@@ -5,11 +5,10 @@
  * another), and the cards' bytes; the sitemap's and feeds' bytes beside them. Writes its section of
  * BENCHMARKS.md.
  */
-import { join } from 'node:path';
-import { withDatabases } from './http/databases';
+import { benchSectionOnADatabase } from './http/databases';
 import type { LoadResult } from './http/load';
 import { BENCH_ADMIN_TOKEN, type BenchServer, startServiceOn } from './http/processes';
-import { figuresTable, loadTable, machineDescription, ratio, type Target, targetsTable, writeBenchmarks } from './http/report';
+import { figuresTable, loadTable, machineDescription, ratio, type Target, targetsTable } from './http/report';
 import { log, measure, SECONDS } from './http/rounds';
 
 const TIMED = 9;
@@ -142,10 +141,4 @@ async function run([databaseUrl]: string[]): Promise<string> {
   }
 }
 
-async function main(): Promise<void> {
-  const section = await withDatabases(1, run);
-  process.stdout.write(`${section}\n`);
-  writeBenchmarks(join(__dirname, '..', '..', 'BENCHMARKS.md'), section, 'site-bench');
-}
-
-void main();
+void benchSectionOnADatabase('site-bench', run);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { Client } from 'pg';
+import { writeBenchmarks } from './report';
 
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -34,4 +36,14 @@ export async function withDatabases<T>(count: number, work: (urls: string[]) => 
   } finally {
     for (const name of names) await runSql(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
+}
+
+/**
+ * A bench of one database: `run` on a fresh database makes its section of BENCHMARKS.md, which is
+ * printed and written under `marker`.
+ */
+export async function benchSectionOnADatabase(marker: string, run: (urls: string[]) => Promise<string>): Promise<void> {
+  const section = await withDatabases(1, run);
+  process.stdout.write(`${section}\n`);
+  writeBenchmarks(join(__dirname, '..', '..', '..', 'BENCHMARKS.md'), section, marker);
 }
