@@ -1,24 +1,26 @@
 import type { MediaTypeDoc } from '@/read-model/public-read.decorator';
 import { NO_SITE_ADDRESS } from './site-pages';
 
+/** A text a standard tool reads (XML, plain text), declared as a string. */
+const text = (mediaType: string, description: string, example?: string): MediaTypeDoc => ({
+  mediaType,
+  description,
+  schema: { type: 'string', ...(example ? { example } : {}) },
+});
+
 /** What the discoverability reads answer, as the description declares it. */
-export const SITEMAP: MediaTypeDoc = {
-  mediaType: 'application/xml',
-  description: 'A sitemaps.org 0.9 urlset: each page once per language, with its hreflang alternates and x-default',
-  schema: { type: 'string' },
-};
+export const SITEMAP = text(
+  'application/xml',
+  'A sitemaps.org 0.9 urlset: each page once per language, with its hreflang alternates and x-default',
+);
 
-export const ROBOTS_TXT: MediaTypeDoc = {
-  mediaType: 'text/plain',
-  description: 'Allows every crawler everything, and names the sitemap',
-  schema: { type: 'string', example: 'User-agent: *\nAllow: /\n\nSitemap: https://marajansen.example/sitemap.xml\n' },
-};
+export const ROBOTS_TXT = text(
+  'text/plain',
+  'Allows every crawler everything, and names the sitemap',
+  'User-agent: *\nAllow: /\n\nSitemap: https://marajansen.example/sitemap.xml\n',
+);
 
-export const ATOM_FEED: MediaTypeDoc = {
-  mediaType: 'application/atom+xml',
-  description: 'An Atom 1.0 feed of the projects, newest first',
-  schema: { type: 'string' },
-};
+export const ATOM_FEED = text('application/atom+xml', 'An Atom 1.0 feed of the projects, newest first');
 
 export const JSON_FEED: MediaTypeDoc = {
   mediaType: 'application/feed+json',
