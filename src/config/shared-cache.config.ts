@@ -87,6 +87,9 @@ export type CdnPurgeSettings =
       authorityHost: string;
     };
 
+/** The settings of one CDN's purge. */
+export type PurgeSettings<K extends CdnPurgeKind> = Extract<CdnPurgeSettings, { kind: K }>;
+
 export interface SharedCacheConfig {
   /** s-maxage of the public reads while a purge is configured. */
   maxAgeSeconds: number;

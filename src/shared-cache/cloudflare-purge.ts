@@ -1,3 +1,4 @@
+import type { PurgeSettings } from '@/config/shared-cache.config';
 import { chunksOf, type Purge, purgeCall, PurgeTarget } from './purge-target';
 
 /** Cloudflare takes at most 30 tags in one purge. */
@@ -5,7 +6,7 @@ const TAGS_PER_CALL = 30;
 
 /** Cloudflare's purge by tag (`POST /zones/{zone_id}/purge_cache` with `{ tags }`): what Cache-Tag named is gone from every data centre. */
 export class CloudflarePurge extends PurgeTarget {
-  constructor(private readonly settings: { apiUrl: string; zoneId: string; token: string }) {
+  constructor(private readonly settings: PurgeSettings<'cloudflare'>) {
     super();
   }
 

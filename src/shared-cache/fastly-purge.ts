@@ -1,3 +1,4 @@
+import type { PurgeSettings } from '@/config/shared-cache.config';
 import { chunksOf, type Purge, purgeCall, PurgeTarget } from './purge-target';
 
 /** Fastly takes at most 256 surrogate keys in one purge. */
@@ -5,7 +6,7 @@ const KEYS_PER_CALL = 256;
 
 /** Fastly's purge by surrogate key (`POST /service/{service_id}/purge` with the keys in `Surrogate-Key`). */
 export class FastlyPurge extends PurgeTarget {
-  constructor(private readonly settings: { apiUrl: string; serviceId: string; token: string }) {
+  constructor(private readonly settings: PurgeSettings<'fastly'>) {
     super();
   }
 

@@ -1,4 +1,5 @@
 import { ClientCredentialsToken } from '@/common/http/client-credentials-token';
+import type { PurgeSettings } from '@/config/shared-cache.config';
 import { chunksOf, type Purge, purgeCall, PurgeTarget } from './purge-target';
 
 /** The Azure Resource Manager API version of the purge. */
@@ -14,16 +15,7 @@ const PATHS_PER_CALL = 100;
 export class FrontDoorPurge extends PurgeTarget {
   private readonly token: ClientCredentialsToken;
 
-  constructor(
-    private readonly settings: {
-      managementUrl: string;
-      endpointId: string;
-      tenantId: string;
-      clientId: string;
-      clientSecret: string;
-      authorityHost: string;
-    },
-  ) {
+  constructor(private readonly settings: PurgeSettings<'azure-front-door'>) {
     super();
     const { authorityHost, tenantId, clientId, clientSecret, managementUrl } = settings;
     this.token = new ClientCredentialsToken(
