@@ -17,9 +17,15 @@ export class ProfileService {
   ) {}
 
   async find(): Promise<ProfileDto> {
-    const profile = await this.profile.find();
+    const profile = await this.findAsRead();
     if (!profile) throw profileNotSet();
-    return this.read(profile);
+    return profile;
+  }
+
+  /** The profile as visitors read it (with its photo's image set), or null while none is set. */
+  async findAsRead(): Promise<ProfileDto | null> {
+    const profile = await this.profile.find();
+    return profile ? this.read(profile) : null;
   }
 
   /** The profile, or null while none is set: the CV introduces the person when there is one. */

@@ -36,8 +36,7 @@ export class SitePages {
 
   /** The site with its projects in `language`; 404 naming SITE_URL when it has no address. */
   async site(language: Language): Promise<Site> {
-    const profile = await this.profiles.findIfSet();
-    const address = this.addressOf(profile);
+    const { address, profile } = await this.address();
     const [projects, times, profileChangedAt] = await Promise.all([
       this.projects.findAll(language),
       this.projects.timesOf(),
@@ -46,16 +45,12 @@ export class SitePages {
     return { address, profile, projects, times, profileChangedAt };
   }
 
-  /** The site's address alone (for a read of one item). */
+  /** The site's address and whose it is (the profile as visitors read it); 404 naming SITE_URL when it has no address. */
   async address(): Promise<{ address: SiteAddress; profile: ProfileDto | null }> {
-    const profile = await this.profiles.findIfSet();
-    return { address: this.addressOf(profile), profile };
-  }
-
-  private addressOf(profile: ProfileDto | null): SiteAddress {
+    const profile = await this.profiles.findAsRead();
     const origin = this.config.url ?? (profile?.website ? profile.website.replace(/\/+$/, '') : undefined);
     if (!origin) throw new NotFoundException({ detail: NO_SITE_ADDRESS });
-    return new SiteAddress(origin, this.prefixes);
+    return { address: new SiteAddress(origin, this.prefixes), profile };
   }
 }
 

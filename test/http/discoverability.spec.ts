@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
@@ -11,6 +11,7 @@ import { DEMO_CONTENT } from '@/content';
 import { CardRenderer } from '@/site/card-renderer';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
+import { ROOT } from '@test/support/paths';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
 const SLUGS = DEMO_CONTENT.projects.map((project) => project.slug);
@@ -262,6 +263,26 @@ describe('discoverability, from the database, on two instances', () => {
       { timeout: 2_000, interval: 100 },
     );
     expect(renderer.rendered - renders).toBe(1);
+  });
+
+  it("puts the owner's uploaded photo on the home card and in the Person", async () => {
+    const before = (await binary(request(second.server).get('/api/site/og-image.png')).expect(200)).headers.etag;
+    const uploaded = await request(onDatabase.testApp.server)
+      .post('/api/admin/media')
+      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+      .set('Content-Type', 'image/png')
+      .send(readFileSync(join(ROOT, 'assets', 'media', 'example.png')))
+      .expect(201);
+    await admin().patch('/api/profile').send({ photo: uploaded.body.url }).expect(200);
+    await vi.waitFor(
+      async () => {
+        const card = await binary(request(second.server).get('/api/site/og-image.png')).expect(200);
+        expect(card.headers.etag).not.toBe(before);
+        const person = JSON.parse((await request(second.server).get('/api/site/structured-data').expect(200)).text);
+        expect(person.image).toMatch(new RegExp(`^https://marajansen\\.example/api/media/${uploaded.body.id}/\\d+\\.(png|jpg)$`));
+      },
+      { timeout: 2_000, interval: 100 },
+    );
   });
 
   it("names the profile's links as the Person's sameAs", async () => {
