@@ -64,8 +64,12 @@ export class CardRenderer {
   private readonly rendering = new Map<string, Promise<Buffer>>();
   private readonly turns = pLimit(1);
   private tools: Promise<{ satori: typeof import('satori').default; sharp: typeof import('sharp'); fonts: Font[] }> | undefined;
+  private renders = 0;
+
   /** How many cards this instance has rendered (not answered from what it keeps). */
-  rendered = 0;
+  get rendered(): number {
+    return this.renders;
+  }
 
   /** The card's PNG: kept, being rendered, or rendered now. */
   png(card: SocialCard): Promise<Buffer> {
@@ -99,7 +103,7 @@ export class CardRenderer {
           },
         ]
       : [];
-    this.rendered += 1;
+    this.renders += 1;
     return sharp(Buffer.from(svg)).composite(composites).png().toBuffer();
   }
 
