@@ -21,6 +21,7 @@ import { BARE_NEST, type BenchServer, RAW_HTTP, RAW_HTTP_DUTIES, SERVICE, SERVIC
 import {
   figuresTable,
   loadTable,
+  latencies,
   machineDescription,
   type Measured,
   ratio,
@@ -245,7 +246,7 @@ function report({ reads, compared, paths, starts, rss, grown, large, kept }: Out
     },
     {
       goal: "database-mode p99 no worse than b's",
-      measured: databaseRows.map((row) => `${row.result.p99} / ${bareOf(row.route).p99} ms`).join(', '),
+      measured: databaseRows.map((row) => latencies(row.result.p99, bareOf(row.route).p99)).join(', '),
       reached: p99Within,
     },
     atLeast('throttler on (memory): >= 1.5x b', 'throttled', 'bare', 1.5),

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { benchSectionOnADatabase } from './http/databases';
 import type { LoadResult } from './http/load';
 import { BENCH_ADMIN_TOKEN, type BenchServer, startServer, startServiceOn } from './http/processes';
-import { figuresTable, loadTable, type Measured, machineDescription, ratio, type Target, targetsTable } from './http/report';
+import { figuresTable, loadTable, type Measured, machineDescription, latencies, ratio, type Target, targetsTable } from './http/report';
 import { log, measure, SECONDS } from './http/rounds';
 
 const DIST = join(__dirname, '..');
@@ -168,7 +168,7 @@ async function run([databaseUrl]: string[]): Promise<string> {
       },
       {
         goal: "public reads' p99 during two uploads under 2x their p99 without",
-        measured: `${during.p99} / ${alone.p99} ms = ${ratio(during.p99, alone.p99)}`,
+        measured: latencies(during.p99, alone.p99),
         reached: during.p99 < 2 * alone.p99,
       },
       {

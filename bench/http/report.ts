@@ -21,6 +21,9 @@ const fixed = (value: number, digits = 0) =>
 
 export const ratio = (value: number, base: number) => `${fixed(value / base, 2)}x`;
 
+/** Two latencies, in milliseconds, and how they compare: `26.1 / 21 ms = 1.24x`. */
+export const latencies = (value: number, base: number) => `${fixed(value, 1)} / ${fixed(base, 1)} ms = ${ratio(value, base)}`;
+
 function table(header: string[], rows: string[][]): string {
   return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
 }
