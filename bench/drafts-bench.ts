@@ -7,10 +7,9 @@
  */
 import { benchSectionOnADatabase } from './http/databases';
 import { scaledContent } from './http/growth';
-import type { LoadResult } from './http/load';
 import { BENCH_ADMIN_TOKEN, type BenchServer, startServiceOn } from './http/processes';
 import { figuresTable, loadTable, machineDescription, latencies, ratio, type Target, targetsTable } from './http/report';
-import { log, measure, SECONDS } from './http/rounds';
+import { log, measure, measureWhile, SECONDS } from './http/rounds';
 
 const FACTOR = 100;
 const TIMED = 9;
@@ -42,20 +41,6 @@ async function draftAndPublish(service: BenchServer, n: number): Promise<{ draft
   return { draftMs: draft.ms, publishMs: publish.ms };
 }
 
-async function readsDuringPublishes(service: BenchServer): Promise<LoadResult> {
-  let running = true;
-  let n = 1000;
-  const publisher = (async () => {
-    while (running) await draftAndPublish(service, (n += 1));
-  })();
-  try {
-    return await measure(service, READ_PATH);
-  } finally {
-    running = false;
-    await publisher;
-  }
-}
-
 async function run([databaseUrl]: string[]): Promise<string> {
   log('drafts: starting the service');
   const service = await startServiceOn(databaseUrl, READ_PATH);
@@ -78,7 +63,7 @@ async function run([databaseUrl]: string[]): Promise<string> {
 
     log('drafts: public reads alone, then while publishes follow one another');
     const alone = await measure(service, READ_PATH);
-    const during = await readsDuringPublishes(service);
+    const during = await measureWhile(service, READ_PATH, (n) => draftAndPublish(service, 1000 + n));
 
     const publishMs = median(timings.map((timing) => timing.publishMs));
     const draftMs = median(timings.map((timing) => timing.draftMs));

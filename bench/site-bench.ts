@@ -9,7 +9,7 @@ import { benchSectionOnADatabase } from './http/databases';
 import type { LoadResult } from './http/load';
 import { BENCH_ADMIN_TOKEN, type BenchServer, startServiceOn } from './http/processes';
 import { figuresTable, loadTable, machineDescription, latencies, ratio, type Target, targetsTable } from './http/report';
-import { log, measure, SECONDS } from './http/rounds';
+import { log, measure, measureWhile, SECONDS } from './http/rounds';
 
 const TIMED = 9;
 const READ_PATH = '/api/projects/tidewatch';
@@ -43,27 +43,16 @@ async function changeAndRender(service: BenchServer, n: number): Promise<number>
   return (await timed(service, CARD_PATH)).ms;
 }
 
-/** Reads while changes follow one another, each with its card read (rendered) or without: the difference is what rendering costs. */
-async function readsWhileChanging(service: BenchServer, renderCards: boolean, renderMs: number): Promise<LoadResult> {
-  let running = true;
-  let n = renderCards ? 1000 : 5000;
-  const renderer = (async () => {
-    while (running) {
-      if (renderCards) await changeAndRender(service, (n += 1));
-      else {
-        await change(service, (n += 1));
-        // as long as a render takes, so that changes land as often in both
-        await new Promise((resolve) => setTimeout(resolve, renderMs));
-      }
-    }
-  })();
-  try {
-    return await measure(service, READ_PATH);
-  } finally {
-    running = false;
-    await renderer;
-  }
-}
+/**
+ * Reads while changes follow one another, each with its card read (rendered) or without, pausing
+ * as long as a render takes so that changes land as often: the difference is what rendering costs.
+ */
+const readsWhileChanging = (service: BenchServer, renderCards: boolean, renderMs: number): Promise<LoadResult> =>
+  measureWhile(service, READ_PATH, (n) =>
+    renderCards
+      ? changeAndRender(service, 1000 + n)
+      : change(service, 5000 + n).then(() => new Promise((resolve) => setTimeout(resolve, renderMs))),
+  );
 
 async function run([databaseUrl]: string[]): Promise<string> {
   log('site: starting the service');

@@ -20,6 +20,21 @@ export async function measure(server: BenchServer, path: string, options: Omit<L
   return result;
 }
 
+/** `measure`, while `work` runs again and again (its n-th run given n, from 1) until the measurement is over. */
+export async function measureWhile(server: BenchServer, path: string, work: (n: number) => Promise<unknown>): Promise<LoadResult> {
+  let running = true;
+  let n = 0;
+  const working = (async () => {
+    while (running) await work((n += 1));
+  })();
+  try {
+    return await measure(server, path);
+  } finally {
+    running = false;
+    await working;
+  }
+}
+
 /** Averages the rounds of one measurement: throughput and latency percentiles alike. */
 function mean(results: LoadResult[]): LoadResult {
   const average = (pick: (result: LoadResult) => number) => results.reduce((sum, result) => sum + pick(result), 0) / results.length;
