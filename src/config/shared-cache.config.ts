@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { registerAs } from '@nestjs/config';
 import { IsIn, IsOptional, IsString, IsUrl, Matches, MinLength, ValidateIf } from 'class-validator';
 import { EnvInteger } from './env-decorators';
@@ -7,8 +8,13 @@ export const CDN_PURGES = ['varnish', 'cloudflare', 'fastly', 'azure-front-door'
 export type CdnPurgeKind = (typeof CDN_PURGES)[number];
 
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
-const required = (variable: string, kind: CdnPurgeKind) => ({ message: `${variable} is required with CDN_PURGE=${kind}` });
 const purgeIs = (kind: CdnPurgeKind) => (env: SharedCacheEnvironment) => env.CDN_PURGE === kind;
+
+/** A credential that must be given (not empty) with CDN_PURGE=`kind`, and is not read otherwise. */
+function RequiredWith(kind: CdnPurgeKind): PropertyDecorator {
+  const message = ({ property }: { property: string }) => `${property} is required with CDN_PURGE=${kind}`;
+  return applyDecorators(ValidateIf(purgeIs(kind)), IsString({ message }), MinLength(1, { message }));
+}
 
 class SharedCacheEnvironment {
   /** How long a shared cache may keep a public read (s-maxage) while a purge is configured. */
@@ -30,19 +36,14 @@ class SharedCacheEnvironment {
   })
   readonly CLOUDFLARE_ZONE_ID?: string;
 
-  @ValidateIf(purgeIs('cloudflare'))
-  @IsString(required('CLOUDFLARE_API_TOKEN', 'cloudflare'))
-  @MinLength(1, required('CLOUDFLARE_API_TOKEN', 'cloudflare'))
+  @RequiredWith('cloudflare')
   readonly CLOUDFLARE_API_TOKEN?: string;
 
   @ValidateIf(purgeIs('fastly'))
-  @IsString(required('FASTLY_SERVICE_ID', 'fastly'))
   @Matches(/^[A-Za-z0-9]+$/, { message: 'FASTLY_SERVICE_ID must be the service id (letters and digits), required with CDN_PURGE=fastly' })
   readonly FASTLY_SERVICE_ID?: string;
 
-  @ValidateIf(purgeIs('fastly'))
-  @IsString(required('FASTLY_API_TOKEN', 'fastly'))
-  @MinLength(1, required('FASTLY_API_TOKEN', 'fastly'))
+  @RequiredWith('fastly')
   readonly FASTLY_API_TOKEN?: string;
 
   /** The Front Door endpoint's resource id: /subscriptions/…/resourceGroups/…/providers/Microsoft.Cdn/profiles/…/afdEndpoints/…. */
@@ -54,14 +55,10 @@ class SharedCacheEnvironment {
   readonly FRONT_DOOR_ENDPOINT_ID?: string;
 
   /** The app registration allowed to purge (CDN Endpoint Contributor), and its secret, in AZURE_TENANT_ID. */
-  @ValidateIf(purgeIs('azure-front-door'))
-  @IsString(required('FRONT_DOOR_CLIENT_ID', 'azure-front-door'))
-  @MinLength(1, required('FRONT_DOOR_CLIENT_ID', 'azure-front-door'))
+  @RequiredWith('azure-front-door')
   readonly FRONT_DOOR_CLIENT_ID?: string;
 
-  @ValidateIf(purgeIs('azure-front-door'))
-  @IsString(required('FRONT_DOOR_CLIENT_SECRET', 'azure-front-door'))
-  @MinLength(1, required('FRONT_DOOR_CLIENT_SECRET', 'azure-front-door'))
+  @RequiredWith('azure-front-door')
   readonly FRONT_DOOR_CLIENT_SECRET?: string;
 
   @ValidateIf(purgeIs('azure-front-door'))
