@@ -19,6 +19,7 @@ import { largeDocuments, type LargeDocumentsOutcome } from './http/large-documen
 import { CONNECTIONS, load, type LoadResult } from './http/load';
 import { BARE_NEST, type BenchServer, RAW_HTTP, RAW_HTTP_DUTIES, SERVICE, SERVICE_ON_GLIBC, startServer } from './http/processes';
 import {
+  atMost,
   figuresTable,
   loadTable,
   latencies,
@@ -323,10 +324,6 @@ main().catch((error: unknown) => {
 
 /** The start-small issue's targets: ratios to (b) and (a) from this run. */
 function startSmallTargets(starts: Outcome['starts'], rss: Outcome['rss'], readRows: Measured[]): Target[] {
-  const times = (value: number, base: number, most: number, unit: string): Pick<Target, 'measured' | 'reached'> => ({
-    measured: `${value.toFixed(0)} / ${base.toFixed(0)} ${unit} = ${ratio(value, base)}`,
-    reached: value <= most * base,
-  });
   const resultOf = (route: string, server: string) => readRows.find((row) => row.route === route && row.server.startsWith(server))!.result;
   /** The database-mode service's list and detail against (b) or (a), each measured by `pick` (more is better). */
   const readsAtLeast = (goal: string, pick: (result: LoadResult) => number, base: 'a ' | 'b ', least: number): Target => {
@@ -339,11 +336,11 @@ function startSmallTargets(starts: Outcome['starts'], rss: Outcome['rss'], readR
   // A read's CPU cost, inverted: how many reads a second each server could answer on the same CPU.
   const perCpuSecond = (result: LoadResult) => 1 / result.cpuUsPerRequest!;
   return [
-    { goal: "cold start, static <= 1.5x (b)'s", ...times(starts.static, starts.bare, 1.5, 'ms') },
-    { goal: "cold start, database (migrations applied) <= 2x (b)'s", ...times(starts.database, starts.bare, 2, 'ms') },
-    { goal: "RSS idle, static <= 1.25x (b)'s", ...times(rss.staticIdle, rss.bareIdle, 1.25, 'MB') },
-    { goal: "RSS after the load <= 1.5x (b)'s after the same load", ...times(rss.loaded, rss.bareLoaded, 1.5, 'MB') },
-    { goal: `RSS ${REST_SECONDS} s after the load within 1.1x of idle`, ...times(rss.rested, rss.idle, 1.1, 'MB') },
+    { goal: "cold start, static <= 1.5x (b)'s", ...atMost(starts.static, starts.bare, 1.5, 'ms') },
+    { goal: "cold start, database (migrations applied) <= 2x (b)'s", ...atMost(starts.database, starts.bare, 2, 'ms') },
+    { goal: "RSS idle, static <= 1.25x (b)'s", ...atMost(rss.staticIdle, rss.bareIdle, 1.25, 'MB') },
+    { goal: "RSS after the load <= 1.5x (b)'s after the same load", ...atMost(rss.loaded, rss.bareLoaded, 1.5, 'MB') },
+    { goal: `RSS ${REST_SECONDS} s after the load within 1.1x of idle`, ...atMost(rss.rested, rss.idle, 1.1, 'MB') },
     readsAtLeast('database-mode list and detail >= 1.5x (b)', perSecond, 'b ', 1.5),
     readsAtLeast('database-mode list and detail >= 0.45x (a)', perSecond, 'a ', 0.45),
     readsAtLeast("the same two by the server's CPU time per read: (b)'s / (c)'s >= 1.5", perCpuSecond, 'b ', 1.5),

@@ -43,6 +43,8 @@ export interface BenchServer {
   /** Milliseconds from spawn to the first 200 on the readiness path. */
   readonly startupMs: number;
   rssMb(): number;
+  /** The anonymous part of RSS: what the process holds itself, without the pages of the files it maps (its code and libraries). */
+  rssAnonMb(): number;
   /** CPU time the server process has used so far (user and system), in milliseconds. */
   cpuMs(): number;
   /** With PROBED_SERVICE: starts a new measurement of the event loop, and reads it. */
@@ -125,7 +127,8 @@ export async function startServer(
     name,
     origin,
     startupMs,
-    rssMb: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024,
+    rssMb: () => statusMb(child.pid!, 'VmRSS'),
+    rssAnonMb: () => statusMb(child.pid!, 'RssAnon'),
     cpuMs: () => processCpuMs(child.pid!),
     resetEventLoop: () => child.send('reset'),
     eventLoop: async () => {
@@ -142,6 +145,12 @@ export async function startServer(
       clearTimeout(timer);
     },
   };
+}
+
+/** A memory figure of /proc/<pid>/status, in MB. */
+function statusMb(pid: number, field: string): number {
+  const kilobytes = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kilobytes ?? NaN) / 1024;
 }
 
 /** Linux counts a process's CPU time in clock ticks of 10 ms (USER_HZ 100): utime and stime, the 14th and 15th fields of its stat. */

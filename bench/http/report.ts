@@ -24,6 +24,12 @@ export const ratio = (value: number, base: number) => `${fixed(value / base, 2)}
 /** Two latencies, in milliseconds, and how they compare: `26.1 / 21 ms = 1.24x`. */
 export const latencies = (value: number, base: number) => `${fixed(value, 1)} / ${fixed(base, 1)} ms = ${ratio(value, base)}`;
 
+/** A measure against its base, and whether it stays within `most` times it: `119 / 125 MB = 0.95x`. */
+export const atMost = (value: number, base: number, most: number, unit: string): Pick<Target, 'measured' | 'reached'> => ({
+  measured: `${value.toFixed(0)} / ${base.toFixed(0)} ${unit} = ${ratio(value, base)}`,
+  reached: value <= most * base,
+});
+
 function table(header: string[], rows: string[][]): string {
   return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
 }

@@ -2,7 +2,7 @@ import { CONTENT_CHANNEL, ContentChangesListener } from '@/read-model/content-ch
 import { ReadModel } from '@/read-model/read-model';
 import { SharedCaching } from '@/read-model/shared-caching';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
-import { TcpProxy } from '@test/support/tcp-proxy';
+import { TcpProxy } from '@bench/http/tcp-proxy';
 
 /** Audit, round three: a listener whose connection went half-open would have left its instance stale for good. */
 describe('the content listener on a connection that goes silent', () => {

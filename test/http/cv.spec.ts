@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from '@test/support/database';
 import { LogLines } from '@test/support/log-lines';
 import { recordMetrics } from '@test/support/metrics';
 import { pdfText } from '@test/support/pdf-text';
-import { TcpProxy } from '@test/support/tcp-proxy';
+import { TcpProxy } from '@bench/http/tcp-proxy';
 import { applyEnv, createTestApp, type TestApp } from '@test/support/test-app';
 
 // supertest hands an application/pdf body over as a Buffer.

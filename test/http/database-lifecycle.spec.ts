@@ -9,7 +9,7 @@ import { CONTENT_DOMAINS } from '@/content';
 import { DEMO } from '@test/support/demo';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
-import { TcpProxy } from '@test/support/tcp-proxy';
+import { TcpProxy } from '@bench/http/tcp-proxy';
 import { createTestApp } from '@test/support/test-app';
 
 const TABLES = [

@@ -6,7 +6,7 @@ import { DEMO } from '@test/support/demo';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
 import { ReadModel } from '@/read-model/read-model';
-import { TcpProxy } from '@test/support/tcp-proxy';
+import { TcpProxy } from '@bench/http/tcp-proxy';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
 /** A GET that leaves the body as it crossed the wire (supertest would decompress it). */

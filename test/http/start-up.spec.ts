@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { createServer } from 'node:net';
 import { runBuiltServiceToExit, startBuiltService } from '@test/support/built-service';
 import { createTestDatabase } from '@test/support/database';
-import { TcpProxy } from '@test/support/tcp-proxy';
+import { TcpProxy } from '@bench/http/tcp-proxy';
 import { freePort } from '@test/support/ports';
 import { BUILT_MAIN } from '@test/support/paths';
 
