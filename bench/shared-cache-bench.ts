@@ -9,24 +9,14 @@ import { join } from 'node:path';
 import { benchSectionOnADatabase } from './http/databases';
 import { load, type LoadResult } from './http/load';
 import { BENCH_ADMIN_TOKEN, type BenchServer, freePort, startServiceOn } from './http/processes';
+import { PUBLIC_READ_PATHS } from './http/public-paths';
 import { figuresTable, loadTable, machineDescription, ratio, type Target, targetsTable } from './http/report';
 import { log, SECONDS, WARM_UP_SECONDS } from './http/rounds';
 import { LocalVarnish, varnishMissing } from './http/varnish';
 
 const VCL = join(__dirname, '..', '..', 'deploy', 'varnish', 'default.vcl');
-/** What visitors read: every list, some details and languages, the profile and the sitemap. */
-const MIX = [
-  '/api/projects',
-  '/api/projects/tidewatch',
-  '/api/projects/ledger-lens?lang=nederlands',
-  '/api/projects?lang=nederlands',
-  '/api/experience',
-  '/api/skills',
-  '/api/awards',
-  '/api/certifications',
-  '/api/profile',
-  '/api/site/sitemap.xml',
-];
+/** What visitors read, with a second detail in Dutch. */
+const MIX = [...PUBLIC_READ_PATHS, '/api/projects/ledger-lens?lang=nederlands'];
 const CHANGE_EVERY_MS = 1_000;
 const TIMED = 9;
 

@@ -14,6 +14,7 @@ import { benchSectionOnADatabase } from './http/databases';
 import { CONNECTIONS, load } from './http/load';
 import { MailSink } from './http/mail-sink';
 import { BARE_NEST, BENCH_ADMIN_TOKEN, type BenchServer, SERVICE, startServer } from './http/processes';
+import { PUBLIC_READ_PATHS } from './http/public-paths';
 import { atMost, figuresTable, machineDescription, type Target, targetsTable } from './http/report';
 import { log } from './http/rounds';
 import { TcpProxy } from './http/tcp-proxy';
@@ -27,16 +28,7 @@ const SAMPLE_EVERY_SECONDS = 10;
 const READY_PATH = '/api/projects';
 const BARE_ROUTES = ['/api/projects', '/api/projects/tidewatch', '/api/experience', '/api/skills'];
 /** What the SPA and the crawlers read, in both languages; a picture is added once uploaded. */
-const READ_PATHS = [
-  ...BARE_ROUTES,
-  '/api/profile',
-  '/api/awards',
-  '/api/certifications',
-  '/api/projects?lang=nederlands',
-  '/api/projects/tidewatch?lang=nederlands',
-  '/api/site/sitemap.xml',
-  '/api/feature-flags',
-];
+const READ_PATHS = [...PUBLIC_READ_PATHS, '/api/projects/tidewatch?lang=nederlands', '/api/feature-flags'];
 
 type Statuses = Record<string, number>;
 

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import request from 'supertest';
 import { scaledContent } from '@bench/http/growth';
+import { PUBLIC_READ_PATHS } from '@bench/http/public-paths';
 import { PreparedBody } from '@/read-model/prepared-body';
 import { TypedBody } from '@/read-model/typed-body';
 import { ADMIN_TOKEN } from '@test/support/admin';
@@ -8,19 +9,8 @@ import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database
 
 const FACTOR = 100;
 const READS = 20;
-/** Every public list, a detail, and what crawlers read: each grows with the content, or names what does. */
-const ROUTES = [
-  '/api/projects',
-  '/api/projects?lang=nederlands',
-  '/api/projects/tidewatch',
-  '/api/experience',
-  '/api/skills',
-  '/api/awards',
-  '/api/certifications',
-  '/api/profile',
-  '/api/site/sitemap.xml',
-  '/api/site/feed.json',
-];
+/** Every public list, a detail, and what crawlers read (the feed too): each grows with the content, or names what does. */
+const ROUTES = [...PUBLIC_READ_PATHS, '/api/site/feed.json'];
 
 /** The content's tables (and the pictures', which content reads join): what the service's own pollers (drafts, CVs, history) never read. */
 const CONTENT_TABLES = /"(projects|work_entries|skill_categories|skills|awards|certifications|profile|media_items|media_variants)"/;
