@@ -5,7 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import accepts from 'accepts';
 import { isFreshFor } from '@/common/http/conditional-requests';
 import { WrittenAnswer } from '@/common/http/written-answer';
-import type { SharedCacheHeaders } from './shared-caching';
+import { REVALIDATED, type SharedCacheHeaders } from './shared-caching';
 import type { TypedBody } from './typed-body';
 
 const ENCODINGS = ['br', 'gzip', 'identity'] as const;
@@ -42,11 +42,12 @@ export class PreparedBody extends WrittenAnswer {
 
   private constructor(
     readonly etag: string,
-    mediaType: string,
+    private readonly mediaType: string,
     private readonly encoded: Record<BodyEncoding, Buffer>,
-    { contentLanguage, sharedCache }: PreparedBodyOptions,
+    private readonly options: PreparedBodyOptions,
   ) {
     super();
+    const { contentLanguage, sharedCache } = options;
     const compressed = encoded.br !== encoded.identity;
     this.notModifiedHeaders = [
       'ETag',
@@ -82,6 +83,12 @@ export class PreparedBody extends WrittenAnswer {
       }),
     ]);
     return new PreparedBody(etag, mediaType, { identity, gzip, br }, options);
+  }
+
+  /** The same answer, telling every cache (a CDN too) to ask again before each use: an answer from before a change, sent while its successor cannot be prepared. */
+  revalidating(): PreparedBody {
+    const sharedCache = { ...this.options.sharedCache, cacheControl: REVALIDATED };
+    return new PreparedBody(this.etag, this.mediaType, this.encoded, { ...this.options, sharedCache });
   }
 
   /** Bytes held, all encodings together. */

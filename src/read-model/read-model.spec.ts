@@ -1,4 +1,5 @@
-import { PreparedBody } from './prepared-body';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PreparedBody, type WireHeaders } from './prepared-body';
 import { SharedCaching } from './shared-caching';
 import { TypedBody } from './typed-body';
 import { type AnsweringRead, ReadModel } from './read-model';
@@ -18,7 +19,15 @@ const read = (domain: 'projects' | 'skills'): AnsweringRead => ({
 const sharedCaching = new SharedCaching({ purge: undefined, maxAgeSeconds: 300 });
 const bytesOf = async (value: unknown) =>
   (await PreparedBody.of(TypedBody.of(value), { sharedCache: sharedCaching.headersOf(['projects'], value) })).size;
-const modelOf = (readModelMaxBytes = 64 * 1024 * 1024) => new ReadModel({ readModelMaxBytes }, sharedCaching);
+const modelOf = (readModelMaxBytes = 64 * 1024 * 1024, caching = sharedCaching) => new ReadModel({ readModelMaxBytes }, caching);
+
+/** The Cache-Control a body is sent with. */
+const cacheControlOf = (body: PreparedBody) => {
+  let headers: WireHeaders = [];
+  const res = { writeHead: (_status: number, written: WireHeaders) => ((headers = written), { end: () => undefined }) };
+  body.writeTo({ headers: {} } as IncomingMessage, res as unknown as ServerResponse);
+  return headers[headers.indexOf('Cache-Control') + 1];
+};
 
 describe('ReadModel', () => {
   it('builds an answer once for the requests that miss while it is prepared, then answers from it', async () => {
@@ -83,14 +92,33 @@ describe('ReadModel', () => {
     expect(model.footprint()).toEqual({ answers: 3, bodies: 2, bytes: (await bytesOf(projects)) + (await bytesOf(['TypeScript'])) });
   });
 
-  it("drops only the changed domain's answers, and lets go of their bodies", async () => {
+  it("makes only the changed domain's answers stale, and lets go of a stale body once its key is prepared again", async () => {
     const model = modelOf();
     await model.answerOnce('projects []', read('projects'), async () => ['TypeScript']);
     await model.answerOnce('skills []', read('skills'), async () => ['TypeScript']);
-    await model.answerOnce('projects [{"top":1}]', read('projects'), async () => []);
     model.invalidate('projects');
+    expect(model.answerFor('projects []')).toBeUndefined();
     expect(model.answerFor('skills []')).toBeDefined();
-    expect(model.footprint()).toEqual({ answers: 1, bodies: 1, bytes: await bytesOf(['TypeScript']) });
+    await model.answerOnce('projects []', read('projects'), async () => ['Rust']);
+    expect(model.footprint()).toEqual({ answers: 2, bodies: 2, bytes: (await bytesOf(['TypeScript'])) + (await bytesOf(['Rust'])) });
+  });
+
+  it('sends the stale answer, revalidating, while the database cannot serve the new one; any other failure fails', async () => {
+    const purged = new SharedCaching({ purge: { kind: 'varnish', url: 'http://127.0.0.1:6081' }, maxAgeSeconds: 300 });
+    const model = modelOf(undefined, purged);
+    const before = await model.answerOnce('projects []', read('projects'), async () => ['before']);
+    expect(cacheControlOf(before)).toBe(purged.cacheControl);
+    model.invalidate('projects');
+    const unreachable = () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+    const stale = await model.answerOnce('projects []', read('projects'), unreachable);
+    expect(stale.etag).toBe(before.etag);
+    expect(stale.size).toBe(before.size);
+    expect(cacheControlOf(stale)).toBe('public, no-cache');
+    await expect(model.answerOnce('projects []', read('projects'), () => Promise.reject(new Error('no such project')))).rejects.toThrow(
+      'no such project',
+    );
+    await expect(model.answerOnce('skills []', read('skills'), unreachable)).rejects.toThrow('ECONNREFUSED');
+    expect(model.answerFor('projects []')).toBeUndefined();
   });
 
   it('keeps at most READ_MODEL_MAX_BYTES, the least recently used answers going first', async () => {

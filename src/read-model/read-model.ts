@@ -2,8 +2,9 @@ import { AsyncResource } from 'node:async_hooks';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { type Observable, Subject } from 'rxjs';
-import { DEFAULT_LANGUAGE, type Language, LANGUAGE_TAGS } from '@/content';
+import { isDatabaseUnavailable } from '@/common/errors/database-unavailable';
 import { limitsConfig } from '@/config/limits.config';
+import { DEFAULT_LANGUAGE, type Language, LANGUAGE_TAGS } from '@/content';
 import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
 import { etagOf, PreparedBody } from './prepared-body';
 import { SharedCaching } from './shared-caching';
@@ -50,7 +51,8 @@ interface KeptBody {
  * validated parameters (ReadKeys), so `?top=01`, an unknown query parameter or a long URL find
  * the answer `?top=1` has and never make another. Answers with the same content share their bytes;
  * the bytes kept are capped (READ_MODEL_MAX_BYTES), the least recently used answers going first.
- * A domain's change drops its answers (its generation moves on), and an answer built from a
+ * A domain's change makes its answers stale (its generation moves on): a stale answer is sent only
+ * while the database cannot serve its new one, and is replaced by it. An answer built from a
  * generation that has passed meanwhile is sent but never kept. The edge, which answers before any
  * validation, looks answers up by the request URLs it was told stand for a key.
  */
@@ -95,11 +97,7 @@ export class ReadModel {
   /** The current answer kept under the key, if any. */
   answerFor(key: string): Answer | undefined {
     const answer = this.answers.get(key);
-    if (!answer) return undefined;
-    if (!this.isCurrent(answer.read.route.domains, answer.stamp)) {
-      this.drop(key);
-      return undefined;
-    }
+    if (!answer || !this.isCurrent(answer.read.route.domains, answer.stamp)) return undefined;
     this.answers.delete(key); // now the most recently used
     this.answers.set(key, answer);
     return answer;
@@ -122,12 +120,19 @@ export class ReadModel {
    * The answer under a key that has none yet: `build` (its handler) gives the value, which is
    * prepared and kept. Requests that miss while it is being prepared wait for it rather than build
    * it again, so a burst after a change costs one build per key, whatever the number of clients.
+   * While the database cannot serve, the stale answer kept under the key is sent, revalidating.
    */
   answerOnce(key: string, read: AnsweringRead, build: () => Promise<unknown>): Promise<PreparedBody> {
     const pending = this.preparing.get(key);
     if (pending && this.isCurrent(read.route.domains, pending.stamp)) return pending.body;
     const stamp = read.route.domains.map((domain) => this.generations.get(domain)!);
-    const preparation = { stamp, body: build().then((value) => this.prepare(key, read, stamp, value)) };
+    const preparation = {
+      stamp,
+      body: build().then(
+        (value) => this.prepare(key, read, stamp, value),
+        (error: unknown) => this.staleWhile(key, error),
+      ),
+    };
     this.preparing.set(key, preparation);
     const settled = () => {
       if (this.preparing.get(key) === preparation) this.preparing.delete(key);
@@ -137,14 +142,13 @@ export class ReadModel {
   }
 
   /**
-   * Every answer prepared from the domain is built again on its next request. `write`: the id of
-   * the service's write that changed it; a write already seen here is no news.
+   * Every answer prepared from the domain is stale: built again on its next request. `write`: the
+   * id of the service's write that changed it; a write already seen here is no news.
    */
   invalidate(domain: ContentDomain, write?: string): void {
     if (write !== undefined && this.seenTwice(`${domain}:${write}`)) return;
     this.generations.set(domain, this.generations.get(domain)! + 1);
     this.outsideRequests.runInAsyncScope(() => this.changed.next(domain));
-    for (const [key, answer] of this.answers) if (answer.read.route.domains.includes(domain)) this.drop(key);
   }
 
   private seenTwice(write: string): boolean {
@@ -177,6 +181,16 @@ export class ReadModel {
     if (!this.isCurrent(read.route.domains, stamp)) return body;
     this.keep(key, { read, stamp, body });
     return this.answers.get(key)?.body ?? body;
+  }
+
+  /**
+   * A read the database cannot serve now is better answered with what it answered before the
+   * change than with 503; it is sent revalidating, so that no cache keeps it past the outage.
+   */
+  private staleWhile(key: string, error: unknown): PreparedBody {
+    const stale = isDatabaseUnavailable(error) ? this.answers.get(key) : undefined;
+    if (!stale) throw error;
+    return stale.body.revalidating();
   }
 
   private keep(key: string, answer: Answer): void {

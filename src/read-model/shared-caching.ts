@@ -4,7 +4,7 @@ import { sharedCacheConfig } from '@/config/shared-cache.config';
 import { type ContentDomain, DOMAIN_DECLARATIONS } from '@/content';
 
 /** Every cache asks again with the ETag: no cache the service cannot purge may hide a change. */
-const REVALIDATED = 'public, no-cache';
+export const REVALIDATED = 'public, no-cache';
 
 /** Past this many characters an answer's tags name its domains only (a purge is by domain anyway); Varnish takes 8 KiB a header. */
 const MAX_TAGS_LENGTH = 4096;
