@@ -3,6 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import type { DeepPartial, EntityTarget, FindOptionsOrder, FindOptionsSelect, FindOptionsWhere, Repository } from 'typeorm';
 import { In } from 'typeorm';
 import { isForeignKeyViolation, isUniqueViolation } from '@/common/errors/constraint-violations';
+import { rowHolds } from './row-holds';
 import { type ItemChanges, type ItemTimes, KeyTaken, OrderedCollection, type PlacedItem, ReferenceMissing } from './ordered-collection';
 
 /** Rows per INSERT statement: PostgreSQL takes at most 65,535 parameters in one. */
@@ -98,18 +99,20 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
   /**
    * In place: the rows whose key an item names are updated, the others deleted, and new items
    * inserted; so a concurrent write to an item that is there before and after waits for this and
-   * then lands, never finding it gone.
+   * then lands, never finding it gone. A row that already holds its item, in its place, is not
+   * written (rowHolds).
    */
   replaceAll(items: readonly E[]): Promise<void> {
     return this.inTransaction(async () => {
-      const select = { id: true, [this.key]: true } as FindOptionsSelect<E>;
-      const existing = await this.rows.find({ select, lock: { mode: 'pessimistic_write' } });
+      const existing = new Map((await this.rows.find({ lock: { mode: 'pessimistic_write' } })).map((row) => [this.keyOf(row), row]));
       const kept = new Set(items.map((item) => this.keyOf(item)));
-      const idOf = new Map(existing.map((row) => [this.keyOf(row), row.id]));
-      const gone = existing.filter((row) => !kept.has(this.keyOf(row))).map((row) => row.id);
+      const gone = [...existing.values()].filter((row) => !kept.has(this.keyOf(row))).map((row) => row.id);
       for (let start = 0; start < gone.length; start += INSERT_CHUNK)
         await this.rows.delete({ id: In(gone.slice(start, start + INSERT_CHUNK)) } as FindOptionsWhere<E>);
-      const rows = items.map((item, sortOrder) => ({ ...item, id: idOf.get(this.keyOf(item)) ?? item.id, sortOrder }));
+      const rows = items
+        .map((item, sortOrder) => ({ stored: existing.get(this.keyOf(item)), row: { ...item, sortOrder } }))
+        .filter(({ stored, row }) => !stored || !rowHolds(this.rows, stored, row))
+        .map(({ stored, row }) => ({ ...row, id: stored?.id ?? row.id }));
       for (let start = 0; start < rows.length; start += INSERT_CHUNK)
         await this.rows.upsert(rows.slice(start, start + INSERT_CHUNK) as never, { conflictPaths: ['id'] });
     });

@@ -82,6 +82,22 @@ describe('the content document: export, import', () => {
     expect(await exportOf(targetApp)).toEqual(await exportOf(sourceApp));
   });
 
+  it('writes only what a document changes: the rest keeps its updatedAt (a sitemap lastmod)', async () => {
+    const updatedAt = async () =>
+      (await target.query<{ row: string; at: Date }>(
+        `SELECT 'project ' || slug AS row, updated_at AS at FROM projects UNION ALL SELECT 'award ' || id, updated_at FROM awards
+         UNION ALL SELECT 'skill ' || id, updated_at FROM skills UNION ALL SELECT 'profile', updated_at FROM profile ORDER BY row`,
+      )).map(({ row, at }) => `${row} ${at.toISOString()}`);
+    const document = await exportOf(targetApp);
+    const before = await updatedAt();
+    expect((await apiClient(targetApp)('put', '/api/admin/content', document)).status).toBe(200);
+    expect(await updatedAt()).toEqual(before);
+    document.projects[1].title = 'Ledger Lens, renamed';
+    expect((await apiClient(targetApp)('put', '/api/admin/content', document)).status).toBe(200);
+    const moved = (await updatedAt()).filter((row) => !before.includes(row));
+    expect(moved).toEqual([expect.stringMatching(new RegExp(`^project ${document.projects[1].slug} `))]);
+  });
+
   it.each([
     ['a field of the 4th project', (document: Exported) => (document.projects[3].title = ''), ['body', 'projects', 3, 'title']],
     ['a slug used twice', (document: Exported) => (document.projects[2].slug = document.projects[0].slug), ['body', 'projects', 2, 'slug']],

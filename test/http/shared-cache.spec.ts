@@ -127,10 +127,13 @@ describe('purging, once, whatever made the change', () => {
     expect(standIn.purges()).toHaveLength(1);
   });
 
-  it('purges SQL typed by hand, and an import of every domain in one purge', async () => {
+  it('purges SQL typed by hand, and an import that changes every domain in one purge', async () => {
     await onDatabase.database.query('UPDATE awards SET sort_order = -sort_order');
     await vi.waitFor(() => expect(standIn.purges().map(keysOf)).toEqual([['awards']]), { timeout: 2_000 });
     const document = (await admin(second).get('/api/admin/content').expect(200)).body;
+    document.profile.location = 'Utrecht';
+    for (const domain of ['projects', 'experience', 'skills', 'awards', 'certifications'])
+      document[domain] = [...document[domain]].reverse();
     standIn.received.length = 0;
     await admin(second).put('/api/admin/content').send(document).expect(200);
     await vi.waitFor(

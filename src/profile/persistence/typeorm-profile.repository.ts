@@ -1,6 +1,7 @@
 import type { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Repository } from 'typeorm';
+import { rowHolds } from '@/content-store/row-holds';
 import type { PostgresAdapter } from '@/database/storage-for';
 import { ProfileEntity } from '@/profile/entities/profile.entity';
 import { type Profile, ProfileRepository } from './profile.repository';
@@ -25,7 +26,7 @@ class TypeOrmProfileRepository extends ProfileRepository {
 
   /** In a transaction, as every content write: see ContentAttributionSubscriber. */
   save(profile: Profile): Promise<Profile> {
-    const row = this.rows.create({ ...profile, links: [...profile.links], id: 1 });
+    const row = this.rowOf(profile);
     return this.txHost.withTransaction(async () => {
       await this.rows.upsert(row, ['id']);
       return row;
@@ -40,9 +41,17 @@ class TypeOrmProfileRepository extends ProfileRepository {
     });
   }
 
-  async replaceWith(profile: Profile | undefined): Promise<void> {
-    if (profile) await this.save(profile);
-    else await this.rows.deleteAll();
+  /** Written only when it changes the row (rowHolds). */
+  replaceWith(profile: Profile | undefined): Promise<void> {
+    return this.txHost.withTransaction(async () => {
+      if (!profile) return void (await this.rows.deleteAll());
+      const current = await this.rows.findOne({ where: { id: 1 }, lock: { mode: 'pessimistic_write' } });
+      if (!current || !rowHolds(this.rows, current, this.rowOf(profile))) await this.save(profile);
+    });
+  }
+
+  private rowOf(profile: Profile): ProfileEntity {
+    return this.rows.create({ ...profile, links: [...profile.links], id: 1 });
   }
 }
 
