@@ -17,6 +17,21 @@ describe('diffItems', () => {
     expect(diffItems('awards', order, [...order])).toEqual([]);
   });
 
+  it('names only what moved between a long common head and tail', () => {
+    const order = Array.from({ length: 12 }, (_, n) => award(`a${n}`));
+    const moved = [...order.slice(0, 3), order[8], ...order.slice(3, 8), ...order.slice(9)];
+    expect(diffItems('awards', order, moved)).toEqual([{ domain: 'awards', id: 'a8', change: 'moved' }]);
+  });
+
+  it('compares orders that share all but an edit without a table of n² cells', () => {
+    const many = Array.from({ length: 2_000 }, (_, n) => award(`a${n}`));
+    const edited = many.map((item, n) => (n === 1_000 ? award(item.id, 'edited') : item));
+    const tables = vi.spyOn(globalThis, 'Uint32Array');
+    expect(diffItems('awards', many, edited)).toEqual([{ domain: 'awards', id: 'a1000', change: 'changed' }]);
+    expect(tables.mock.calls.reduce((cells, [length]) => cells + Number(length), 0)).toBeLessThan(many.length);
+    tables.mockRestore();
+  });
+
   it('addresses projects by slug and the profile by null', () => {
     expect(diffItems('projects', [{ slug: 'tidewatch', title: 'T' }], [{ slug: 'tidewatch', title: 'T2' }])).toEqual([
       { domain: 'projects', id: 'tidewatch', change: 'changed' },

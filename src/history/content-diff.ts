@@ -36,8 +36,22 @@ export function diffItems(domain: ContentDomain, before: readonly unknown[], aft
   return [...removed, ...touched];
 }
 
-/** The longest sequence of keys both orders hold in the same order (dynamic programming, O(n·m)). */
+/**
+ * The longest sequence of keys both orders hold in the same order. The common head and tail are
+ * taken as they are; only what lies between is compared by dynamic programming (O(n·m)), so an
+ * edit that moves nothing costs O(n), however long the list.
+ */
 function longestCommonSequence<T>(first: readonly T[], second: readonly T[]): T[] {
+  let head = 0;
+  while (head < first.length && head < second.length && first[head] === second[head]) head += 1;
+  let tail = 0;
+  while (tail < first.length - head && tail < second.length - head && first[first.length - 1 - tail] === second[second.length - 1 - tail])
+    tail += 1;
+  const middle = (order: readonly T[]) => order.slice(head, order.length - tail);
+  return [...first.slice(0, head), ...commonByTable(middle(first), middle(second)), ...first.slice(first.length - tail)];
+}
+
+function commonByTable<T>(first: readonly T[], second: readonly T[]): T[] {
   const lengths = Array.from({ length: first.length + 1 }, () => new Uint32Array(second.length + 1));
   for (let i = first.length - 1; i >= 0; i -= 1)
     for (let j = second.length - 1; j >= 0; j -= 1)
