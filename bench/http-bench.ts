@@ -12,6 +12,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { replayedHeaders } from './http/answers';
 import { withDatabases } from './http/databases';
 import { GROWTH_FACTORS, growth, type GrowthOutcome, growthReport } from './http/growth';
 import { history, HISTORY_DATABASES, type HistoryOutcome } from './http/history';
@@ -45,9 +46,6 @@ const ROUTES = ['/api/projects', '/api/projects/tidewatch', '/api/experience', '
 const READY_PATH = ROUTES[0];
 const DETAIL_PATH = ROUTES[1];
 
-/** Headers of the service's answers that (a′) leaves to Node.js or makes per request. */
-const PER_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'x-request-id']);
-
 interface ServiceAnswers {
   bodies: Record<string, string>;
   headers: Record<string, string[]>;
@@ -59,7 +57,7 @@ async function fetchAnswers(server: BenchServer): Promise<ServiceAnswers> {
   for (const route of ROUTES) {
     const response = await fetch(server.origin + route, { headers: { 'accept-encoding': 'identity' } });
     answers.bodies[route] = await response.text();
-    answers.headers[route] = [...response.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name)).flat();
+    answers.headers[route] = replayedHeaders(response);
     if (route === READY_PATH) answers.etag = response.headers.get('etag') ?? '';
   }
   return answers;
