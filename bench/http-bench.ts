@@ -225,7 +225,12 @@ function report({ reads, compared, paths, starts, rss, grown, large, kept }: Out
     againstTwoHundred('200 in Dutch (?lang=nederlands)', 'c service, database', 'dutch'),
     againstTwoHundred('304 (If-None-Match)', 'c service, database', '304'),
     { route: '200', server: dutiful.name, result: path('floor 200') },
-    { route: '304 (If-None-Match)', server: dutiful.name, result: path('floor 304'), ratios: [ratio(path('floor 304').rps, path('floor 200').rps)] },
+    {
+      route: '304 (If-None-Match)',
+      server: dutiful.name,
+      result: path('floor 304'),
+      ratios: [ratio(path('floor 304').rps, path('floor 200').rps)],
+    },
     againstTwoHundred('200, a new client each request', 'c throttler on (memory)', 'throttled'),
     againstTwoHundred('200, a new client each request', 'c throttler on (Redis)', 'throttled redis'),
     againstTwoHundred('429 (one client over its limit)', 'c throttler on (memory)', '429'),

@@ -18,7 +18,15 @@ import { figuresTable, loadTable, type Measured, ratio, type Target } from './re
 import { interleaved, log, measure, type Run } from './rounds';
 
 export const GROWTH_FACTORS = [1, 10, 100];
-const ROUTES = ['/api/profile', '/api/projects/tidewatch', '/api/projects', '/api/experience', '/api/skills', '/api/awards', '/api/certifications'];
+const ROUTES = [
+  '/api/profile',
+  '/api/projects/tidewatch',
+  '/api/projects',
+  '/api/experience',
+  '/api/skills',
+  '/api/awards',
+  '/api/certifications',
+];
 /** A read whose answer grows with the content: the issue's 0.8x applies to it, 0.9x to the others (the profile, a detail). */
 const isList = (route: string) => route !== '/api/profile' && route !== '/api/projects/tidewatch';
 /** The sizes (a′) sends bodies of: the smallest and largest content's answers. */
@@ -183,7 +191,10 @@ export async function growth(
  * as long as the answer of that content size with the answer's headers: what sending that many
  * bytes costs at the floor, whatever the service does.
  */
-async function answerSizes(sized: SizedService[], workDir: string): Promise<{ sizes: Map<string, number>; floorEnv: Record<string, string> }> {
+async function answerSizes(
+  sized: SizedService[],
+  workDir: string,
+): Promise<{ sizes: Map<string, number>; floorEnv: Record<string, string> }> {
   const sizes = new Map<string, number>();
   const bodies: Record<string, string> = {};
   const headers: Record<string, string[]> = {};
@@ -231,8 +242,7 @@ export function growthReport({ reads, sizes, footprints, propagation }: GrowthOu
   const grown = (factor: number, route: string) => of(factor, route).rps / of(1, route).rps;
   const lowest = (factor: number, routes = ROUTES) => Math.min(...routes.map((route) => grown(factor, route)));
   /** The service's growth over (a′)'s for answers of the same sizes: 1 means it loses no more than sending the bytes costs. */
-  const againstFloor = (route: string) =>
-    grown(largest, route) / (floorOf(largest, route).rps / floorOf(smallest, route).rps);
+  const againstFloor = (route: string) => grown(largest, route) / (floorOf(largest, route).rps / floorOf(smallest, route).rps);
   const lists = ROUTES.filter(isList);
   const others = ROUTES.filter((route) => !isList(route));
   const floorRatios = ROUTES.map(againstFloor);

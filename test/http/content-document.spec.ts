@@ -84,10 +84,12 @@ describe('the content document: export, import', () => {
 
   it('writes only what a document changes: the rest keeps its updatedAt (a sitemap lastmod)', async () => {
     const updatedAt = async () =>
-      (await target.query<{ row: string; at: Date }>(
-        `SELECT 'project ' || slug AS row, updated_at AS at FROM projects UNION ALL SELECT 'award ' || id, updated_at FROM awards
+      (
+        await target.query<{ row: string; at: Date }>(
+          `SELECT 'project ' || slug AS row, updated_at AS at FROM projects UNION ALL SELECT 'award ' || id, updated_at FROM awards
          UNION ALL SELECT 'skill ' || id, updated_at FROM skills UNION ALL SELECT 'profile', updated_at FROM profile ORDER BY row`,
-      )).map(({ row, at }) => `${row} ${at.toISOString()}`);
+        )
+      ).map(({ row, at }) => `${row} ${at.toISOString()}`);
     const document = await exportOf(targetApp);
     const before = await updatedAt();
     expect((await apiClient(targetApp)('put', '/api/admin/content', document)).status).toBe(200);
