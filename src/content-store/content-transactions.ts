@@ -1,5 +1,6 @@
 import { Propagation, type TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import type { ContentDomain } from '@/content';
 import type { ContentAttribution, ContentSource } from './content-attribution';
 import { refuseWrite } from './document-collection';
 
@@ -24,6 +25,8 @@ export abstract class ContentTransactions {
    * back: no change is announced or recorded), keeping what it answered.
    */
   abstract undone<T>(work: () => Promise<T>): Promise<T>;
+  /** Every domain the current transaction has written so far, its savepoints' writes included (a store that cannot tell names them all). */
+  abstract changedDomains(): Promise<ContentDomain[]>;
 }
 
 /** Thrown to roll a savepoint back once its work has answered. */
@@ -60,10 +63,19 @@ export class PostgresTransactions extends ContentTransactions {
       });
     return answer as T;
   }
+
+  /** What the content tables' change trigger has recorded of this transaction (migration ContentHistory). */
+  async changedDomains(): Promise<ContentDomain[]> {
+    const rows: { domain: ContentDomain }[] = await this.txHost.tx.query(
+      'SELECT domain FROM content_changes WHERE transaction_id = pg_current_xact_id_if_assigned()::text::bigint',
+    );
+    return rows.map((row) => row.domain);
+  }
 }
 
 export class DocumentTransactions extends ContentTransactions {
   readonly acceptsWrites = false;
   readonly run = refuseWrite;
   readonly undone = refuseWrite;
+  readonly changedDomains = refuseWrite;
 }

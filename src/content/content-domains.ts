@@ -98,6 +98,12 @@ export const isContentDomain = (value: string): value is ContentDomain => Object
 /** A domain's part of a content document: its item or null, or its list. */
 export type DocumentPart<D extends ContentDomain> = D extends ListDomain ? readonly DomainItems[D][] : DomainItems[D] | null;
 
+/** Some domains' parts of a content document: what a draft keeps of the domains it changed. */
+export type DocumentParts = { readonly [D in ContentDomain]?: DocumentPart<D> };
+
+/** The domains a set of parts holds, in the declaration's order. */
+export const domainsOf = (parts: DocumentParts): ContentDomain[] => CONTENT_DOMAINS.filter((domain) => Object.hasOwn(parts, domain));
+
 /**
  * The whole portfolio as one JSON document: what the service serves without a database, what an
  * empty database is seeded from, and (with version 1) what an admin exports and imports. Each list

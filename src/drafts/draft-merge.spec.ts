@@ -1,5 +1,5 @@
 import type { ContentDocument } from '@/content';
-import { mergeDraft } from './draft-merge';
+import { draftBetween, mergeDraft } from './draft-merge';
 
 const award = (id: string, title: string) => ({ id, title, organization: 'Org', year: 2020 });
 const documentWith = (awards: unknown[], profile: unknown = { name: 'Mara' }): ContentDocument =>
@@ -11,16 +11,16 @@ describe('a draft merged with the published content', () => {
   it('keeps a direct write to an item the draft left alone, and the draft’s own changes', () => {
     const draft = documentWith([award('a', 'A, drafted'), award('b', 'B'), award('c', 'C')]);
     const published = documentWith([award('a', 'A'), award('b', 'B, direct'), award('c', 'C')]);
-    const { document, overridden } = mergeDraft(base, draft, published);
-    expect(document.awards.map((item) => item.title)).toEqual(['A, drafted', 'B, direct', 'C']);
+    const { parts: document, overridden } = mergeDraft(base, draft, published);
+    expect(document.awards!.map((item) => item.title)).toEqual(['A, drafted', 'B, direct', 'C']);
     expect(overridden).toEqual([]);
   });
 
   it('lets the draft win where both changed an item, and names it', () => {
     const draft = documentWith([award('a', 'A, drafted'), award('b', 'B'), award('c', 'C')], { name: 'Mara J.' });
     const published = documentWith([award('a', 'A, direct'), award('b', 'B'), award('c', 'C')], { name: 'Mara Jansen' });
-    const { document, overridden } = mergeDraft(base, draft, published);
-    expect(document.awards[0].title).toBe('A, drafted');
+    const { parts: document, overridden } = mergeDraft(base, draft, published);
+    expect(document.awards![0].title).toBe('A, drafted');
     expect(document.profile).toEqual({ name: 'Mara J.' });
     expect(overridden).toEqual([
       { domain: 'profile', id: null },
@@ -31,15 +31,29 @@ describe('a draft merged with the published content', () => {
   it('keeps items added and removed on either side', () => {
     const draft = documentWith([award('a', 'A'), award('c', 'C'), award('d', 'D, drafted')]);
     const published = documentWith([award('a', 'A'), award('b', 'B'), award('e', 'E, direct')]);
-    const { document } = mergeDraft(base, draft, published);
+    const { parts: document } = mergeDraft(base, draft, published);
     // b: removed by the draft; c: removed directly; d and e: added, each kept.
-    expect(document.awards.map((item) => item.id)).toEqual(['a', 'e', 'd']);
+    expect(document.awards!.map((item) => item.id)).toEqual(['a', 'e', 'd']);
   });
 
   it("keeps the draft's order when the draft moved items, else the published order", () => {
     const moved = mergeDraft(base, documentWith([award('c', 'C'), award('a', 'A'), award('b', 'B')]), base);
-    expect(moved.document.awards.map((item) => item.id)).toEqual(['c', 'a', 'b']);
+    expect(moved.parts.awards!.map((item) => item.id)).toEqual(['c', 'a', 'b']);
     const movedDirectly = mergeDraft(base, base, documentWith([award('b', 'B'), award('a', 'A'), award('c', 'C')]));
-    expect(movedDirectly.document.awards.map((item) => item.id)).toEqual(['b', 'a', 'c']);
+    expect(movedDirectly.parts.awards!.map((item) => item.id)).toEqual(['b', 'a', 'c']);
+  });
+
+  it('merges only the domains the draft holds', () => {
+    const { parts } = mergeDraft({ awards: base.awards }, { awards: base.awards }, documentWith([award('z', 'Z')]));
+    expect(Object.keys(parts)).toEqual(['awards']);
+    expect(parts.awards).toEqual([award('z', 'Z')]);
+  });
+});
+
+describe('what a draft keeps', () => {
+  it('is the domains where it differs from the published content, with their published parts as its base', () => {
+    const published = documentWith([award('a', 'A')], { name: 'Mara' });
+    const drafted = documentWith([award('a', 'A, drafted')], { name: 'Mara' });
+    expect(draftBetween(published, drafted)).toEqual({ base: { awards: published.awards }, document: { awards: drafted.awards } });
   });
 });

@@ -1,8 +1,9 @@
-import { CONTENT_DOMAINS, type ContentDocument, type ContentDomain } from '@/content';
+import { type ContentDomain, type DocumentParts, domainsOf } from '@/content';
 import { type ContentChange, keyOf } from '@/history/content-diff';
 
 export interface MergedDraft {
-  document: ContentDocument;
+  /** The draft's domains as it stands now. */
+  parts: DocumentParts;
   /** Items the draft changed that were also changed directly since: the draft's version wins. */
   overridden: Omit<ContentChange, 'change'>[];
 }
@@ -10,22 +11,37 @@ export interface MergedDraft {
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The draft as it stands against the published content now: an item the draft did not change
- * since `base` (what was published when the draft last saw it) is the published one, so a direct
- * write is never undone; an item the draft changed is the draft's, and is `overridden` when a
- * direct write changed it too. A list keeps the draft's order when the draft moved items, else the
- * published order; items only one side added come after, in that side's order.
+ * The draft as it stands against the published content now, in the domains the draft changed: an
+ * item the draft did not change since `base` (what was published when the draft last saw it) is
+ * the published one, so a direct write is never undone; an item the draft changed is the draft's,
+ * and is `overridden` when a direct write changed it too. A list keeps the draft's order when the
+ * draft moved items, else the published order; items only one side added come after, in that
+ * side's order. `published` holds at least the draft's domains.
  */
-export function mergeDraft(base: ContentDocument, draft: ContentDocument, published: ContentDocument): MergedDraft {
+export function mergeDraft(base: DocumentParts, draft: DocumentParts, published: DocumentParts): MergedDraft {
   const overridden: MergedDraft['overridden'] = [];
-  const document = { version: 1 } as Record<string, unknown>;
-  for (const domain of CONTENT_DOMAINS) {
-    const parts = [base, draft, published].map((document) => asList(document[domain]));
-    const merged = mergeList(domain, parts[0], parts[1], parts[2], overridden);
-    document[domain] = domain === 'profile' ? (merged[0] ?? null) : merged;
+  const parts: Partial<Record<ContentDomain, unknown>> = {};
+  for (const domain of domainsOf(draft)) {
+    const merged = mergeList(domain, asList(base[domain]), asList(draft[domain]), asList(published[domain]), overridden);
+    parts[domain] = domain === 'profile' ? (merged[0] ?? null) : merged;
   }
-  return { document: document as unknown as ContentDocument, overridden };
+  return { parts: parts as DocumentParts, overridden };
 }
+
+/**
+ * What a draft keeps: of the domains `drafted` holds, those that differ from `published` (the
+ * draft's part, and the published one as its base). A domain where the two agree has nothing to
+ * merge: the published content is the draft's there.
+ */
+export function draftBetween(published: DocumentParts, drafted: DocumentParts): { base: DocumentParts; document: DocumentParts } {
+  const changed = changedDomains(published, drafted);
+  const pick = (parts: DocumentParts) => Object.fromEntries(changed.map((domain) => [domain, parts[domain]])) as DocumentParts;
+  return { base: pick(published), document: pick(drafted) };
+}
+
+/** The domains of `drafted` whose parts differ from `published`'s. */
+export const changedDomains = (published: DocumentParts, drafted: DocumentParts): ContentDomain[] =>
+  domainsOf(drafted).filter((domain) => !same(published[domain], drafted[domain]));
 
 /** A domain's part of a document as a list: the profile is one item, or none. */
 export const asList = (part: unknown): unknown[] => (Array.isArray(part) ? part : part ? [part] : []);

@@ -1,11 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
-import { CONTENT_DOMAINS, type ContentDocument, type ContentDomain } from '@/content';
+import { CONTENT_DOMAINS, type ContentDomain, type DocumentParts, domainsOf } from '@/content';
 import { ContentTransactions } from '@/content-store/content-transactions';
 import { PREVIEW_QUERY } from '@/read-model/public-read.decorator';
 import { diffItems } from '@/history/content-diff';
 import { PortfolioService } from '@/portfolio/portfolio.service';
-import { asList, mergeDraft, type MergedDraft } from './draft-merge';
+import { asList, changedDomains, draftBetween, mergeDraft, type MergedDraft } from './draft-merge';
 import type { DraftDto, PreviewTokenDto, PublishedDraftDto } from './dto/draft.dto';
 import { PreviewTokens } from './preview-tokens';
 import { DraftsRepository, type StoredDraft } from './persistence/drafts.repository';
@@ -14,11 +14,11 @@ const noDraft = () => new NotFoundException({ detail: 'No draft is open' });
 const notScheduled = () => new NotFoundException({ detail: 'The draft is not scheduled' });
 
 /**
- * The owner's draft: one working copy of the whole content. A draft write is the same write as
- * ever, made to the draft's content inside a savepoint that is rolled back once it has answered
- * (no change is announced, recorded or seen by visitors); what it left is kept as the draft. The
- * draft is always read against the published content as it is now (mergeDraft), so a direct
- * write made meanwhile is never undone.
+ * The owner's draft: one working copy of the content. A draft write is the same write as ever,
+ * made to the draft's content inside a savepoint that is rolled back once it has answered (no
+ * change is announced, recorded or seen by visitors); what it left is kept as the draft, of the
+ * domains where it differs from the published content only. The draft is always read against the
+ * published content as it is now (mergeDraft), so a direct write made meanwhile is never undone.
  */
 @Injectable()
 export class DraftsService {
@@ -29,17 +29,18 @@ export class DraftsService {
     private readonly tokens: PreviewTokens,
   ) {}
 
-  /** Makes `write` change the draft (the first opens it, a copy of the published content); answers what it answers. */
+  /** Makes `write` change the draft (the first opens it); answers what it answers. */
   write<T>(write: () => Promise<T>): Promise<T> {
     return this.transactions.run(async () => {
       const stored = await this.drafts.lock();
-      const published = await this.portfolio.export();
-      const { document: current, overridden } = this.merged(stored, published);
-      const { answer, document } = await this.transactions.undone(async () => {
-        await this.portfolio.replaceParts(current, domainsBetween(published, current));
-        return { answer: await write(), document: await this.portfolio.export() };
+      const { parts, changed, overridden } = await this.drafted(stored);
+      const { answer, drafted } = await this.transactions.undone(async () => {
+        await this.portfolio.replaceParts(parts, changed);
+        const answer = await write();
+        return { answer, drafted: await this.portfolio.exportParts(await this.transactions.changedDomains()) };
       });
-      await this.drafts.save({ base: published, document, overridden });
+      const published = await this.portfolio.exportParts(domainsOf(drafted));
+      await this.drafts.save({ ...draftBetween(published, drafted), overridden });
       return answer;
     });
   }
@@ -51,14 +52,10 @@ export class DraftsService {
    */
   preview<T>(read: () => Promise<T>, domains: readonly ContentDomain[]): Promise<T> {
     return this.transactions.run(async () => {
-      const stored = await this.drafts.find();
-      if (!stored) return read();
-      const published = await this.portfolio.export();
-      const { document } = this.merged(stored, published);
-      const changed = domainsBetween(published, document);
+      const { parts, changed } = await this.drafted(await this.drafts.find());
       if (!changed.some((domain) => domains.includes(domain))) return read();
       return this.transactions.undone(async () => {
-        await this.portfolio.replaceParts(document, changed);
+        await this.portfolio.replaceParts(parts, changed);
         return read();
       });
     });
@@ -84,13 +81,13 @@ export class DraftsService {
       const stored = await this.drafts.find();
       if (!stored) throw noDraft();
       const published = await this.portfolio.export();
-      const { document } = this.merged(stored, published);
+      const { parts, changed } = await this.drafted(stored, published);
       return {
         openedAt: stored.openedAt.toISOString(),
         updatedAt: stored.updatedAt.toISOString(),
         scheduledAt: stored.scheduledAt?.toISOString() ?? null,
-        changes: changesBetween(published, document),
-        document,
+        changes: changed.flatMap((domain) => diffItems(domain, asList(published[domain]), asList(parts[domain]))),
+        document: { ...published, ...parts },
       };
     });
   }
@@ -104,10 +101,11 @@ export class DraftsService {
       async () => {
         const stored = await this.drafts.lock();
         if (!stored) throw noDraft();
-        const { document, overridden } = this.merged(stored, await this.portfolio.export());
-        const published = await this.portfolio.import(document, 'publish');
+        const published = await this.portfolio.export();
+        const { parts, changed, overridden } = await this.drafted(stored, published);
+        const counts = await this.portfolio.import({ ...published, ...parts }, 'publish', changed);
         await this.drafts.remove();
-        return { published, overridden };
+        return { published: counts, overridden };
       },
       { source: 'publish' },
     );
@@ -147,18 +145,25 @@ export class DraftsService {
     if (!(await this.transactions.run(() => this.drafts.remove()))) throw noDraft();
   }
 
-  /** The draft against the published content now, with every item overridden so far. */
-  private merged(stored: StoredDraft | undefined, published: ContentDocument): MergedDraft {
-    if (!stored) return { document: published, overridden: [] };
-    const merged = mergeDraft(stored.base, stored.document, published);
+  /**
+   * The draft against the published content now (`published`, else read here, of the domains the
+   * draft holds): its parts, the domains where they differ, and every item overridden so far.
+   */
+  private async drafted(stored: StoredDraft | undefined, published?: DocumentParts): Promise<DraftNow> {
+    if (!stored) return { parts: {}, changed: [], overridden: [] };
+    const live = published ?? (await this.portfolio.exportParts(domainsOf(stored.document)));
+    const { parts, overridden } = mergeDraft(stored.base, stored.document, live);
     const seen = new Set(stored.overridden.map((item) => `${item.domain}:${item.id}`));
-    return { ...merged, overridden: [...stored.overridden, ...merged.overridden.filter((item) => !seen.has(`${item.domain}:${item.id}`))] };
+    return {
+      parts,
+      changed: changedDomains(live, parts),
+      overridden: [...stored.overridden, ...overridden.filter((item) => !seen.has(`${item.domain}:${item.id}`))],
+    };
   }
 }
 
-/** The domains whose parts differ between two documents. */
-const domainsBetween = (published: ContentDocument, draft: ContentDocument): ContentDomain[] =>
-  CONTENT_DOMAINS.filter((domain) => JSON.stringify(published[domain]) !== JSON.stringify(draft[domain]));
-
-const changesBetween = (published: ContentDocument, draft: ContentDocument) =>
-  CONTENT_DOMAINS.flatMap((domain) => diffItems(domain, asList(published[domain]), asList(draft[domain])));
+/** The draft as it stands against the published content now. */
+interface DraftNow extends MergedDraft {
+  /** The domains where the draft differs from the published content. */
+  changed: ContentDomain[];
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
-import { CONTENT_DOMAINS, type ContentDocument, type ContentDomain, DOMAIN_DECLARATIONS } from '@/content';
+import { CONTENT_DOMAINS, type ContentDocument, type ContentDomain, DOMAIN_DECLARATIONS, type DocumentParts, domainsOf } from '@/content';
 import type { ContentSource } from '@/content-store/content-attribution';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { ContentTransactions } from '@/content-store/content-transactions';
@@ -38,15 +38,18 @@ export class PortfolioService {
 
   /**
    * Replaces all content with the document's, in one transaction: all of it, or nothing. The
-   * history records it as made by `source`: an import, or a restore of an earlier revision.
+   * history records it as made by `source`: an import, a restore of an earlier revision, or a
+   * draft published. `changing` names the only domains that may differ from the stored content (a
+   * draft's): the others are not written, so a direct write to them meanwhile stays.
    */
   async import(
     document: ContentDocument,
     source: Extract<ContentSource, 'import' | 'restore' | 'publish'> = 'import',
+    changing: readonly ContentDomain[] = CONTENT_DOMAINS,
   ): Promise<ContentCountsDto> {
     const issues = documentIssues(document);
     if (issues.length > 0) throw new RequestValidationException(issues.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] })));
-    await this.transactions.run(() => this.replaceAll(document), { lock: REPLACE_ALL_LOCK, source });
+    await this.transactions.run(() => this.replaceParts(document, changing), { lock: REPLACE_ALL_LOCK, source });
     return countsOf(document);
   }
 
@@ -55,7 +58,7 @@ export class PortfolioService {
     return this.transactions.run(
       async () => {
         if (!(await this.isEmpty())) return false;
-        await this.replaceAll(document);
+        await this.replaceParts(document, CONTENT_DOMAINS);
         return true;
       },
       { lock: REPLACE_ALL_LOCK, source: 'seed' },
@@ -71,16 +74,12 @@ export class PortfolioService {
   }
 
   /**
-   * Puts these domains' parts of a document (one this service exported) in place, inside the
-   * caller's transaction, without checking them again. In the declaration's order: the projects
-   * are in place before the skills that link to them.
+   * Puts these domains' parts (of a document this service exported; those the parts hold) in place, inside the caller's
+   * transaction, without checking them again. In the declaration's order: the projects are in
+   * place before the skills that link to them.
    */
-  async replaceParts(document: ContentDocument, domains: readonly ContentDomain[]): Promise<void> {
-    for (const domain of CONTENT_DOMAINS) if (domains.includes(domain)) await this.stores.of(domain).replacePart(document[domain]);
-  }
-
-  private replaceAll(document: ContentDocument): Promise<void> {
-    return this.replaceParts(document, CONTENT_DOMAINS);
+  async replaceParts(parts: DocumentParts, domains: readonly ContentDomain[]): Promise<void> {
+    for (const domain of domainsOf(parts)) if (domains.includes(domain)) await this.stores.of(domain).replacePart(parts[domain]!);
   }
 }
 

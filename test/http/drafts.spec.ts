@@ -175,6 +175,43 @@ describe('drafts', () => {
     );
   });
 
+  it('keeps only the domains it changed, with what a write changed in another (a deleted project’s skill links)', async () => {
+    type Category = { skills: { projects: string[] }[] };
+    const linksTo = async (slug: string, query = '') =>
+      ((await request(onDatabase.testApp.server).get(`/api/skills${query}`).expect(200)).body as Category[])
+        .flatMap((category) => category.skills)
+        .filter((skill) => skill.projects.includes(slug));
+    const content = (await first().get('/api/admin/content').expect(200)).body as object;
+    const linked = await linksTo('tidewatch');
+    expect(linked.length).toBeGreaterThan(0);
+
+    await first().delete('/api/projects/tidewatch?draft=true').expect(204);
+    const stored = await onDatabase.database.query<{ domain: string }>('SELECT json_object_keys(document) AS domain FROM content_drafts');
+    expect(stored.map((row) => row.domain)).toEqual(['projects', 'skills']);
+    const { token } = (await first().post('/api/admin/draft/preview-token').expect(200)).body as { token: string };
+    expect(await linksTo('tidewatch', `?preview=${token}`)).toEqual([]);
+    expect(await linksTo('tidewatch')).toEqual(linked);
+
+    await first().post('/api/admin/draft/publish').expect(200);
+    await request(onDatabase.testApp.server).get('/api/projects/tidewatch').expect(404);
+    expect(await linksTo('tidewatch')).toEqual([]);
+    await request(onDatabase.testApp.server)
+      .put('/api/admin/content')
+      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+      .send(content)
+      .expect(200);
+  });
+
+  it('reads a draft an earlier version stored whole', async () => {
+    const content = (await first().get('/api/admin/content').expect(200)).body as { awards: { id: string; title: string }[] };
+    const [award] = content.awards;
+    const drafted = { ...content, awards: [{ ...award, title: 'Drafted whole' }, ...content.awards.slice(1)] };
+    await onDatabase.database.query('INSERT INTO content_drafts (id, base, document) VALUES (1, $1, $2)', [content, drafted]);
+    const draft = (await first().get('/api/admin/draft').expect(200)).body;
+    expect(draft.changes).toEqual([{ domain: 'awards', id: award.id, change: 'changed' }]);
+    expect(draft.document.awards[0].title).toBe('Drafted whole');
+  });
+
   it('drafts an import, a reorder and a delete, and a discard throws them away', async () => {
     const content = (await first().get('/api/admin/content').expect(200)).body as { projects: { slug: string; title: string }[] };
     const imported = content.projects.map((project, index) => (index === 0 ? { ...project, title: 'Imported title' } : project));

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Provider } from '@nestjs/common';
-import type { ContentDocument } from '@/content';
+import { CONTENT_DOMAINS, type ContentDocument, type ContentDomain } from '@/content';
 import { ContentTransactions, type TransactionOptions } from '@/content-store/content-transactions';
 import { placedIn } from '@/content-store/document-collection';
 import {
@@ -198,6 +198,11 @@ export class MemoryTransactions extends ContentTransactions {
     } finally {
       for (const restore of restores) restore();
     }
+  }
+
+  /** The memory stores keep no record of their writes. */
+  async changedDomains(): Promise<ContentDomain[]> {
+    return [...CONTENT_DOMAINS];
   }
 
   private async atomically<T>(work: () => Promise<T>): Promise<T> {

@@ -1,8 +1,8 @@
 import { Check, Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { ContentDocument } from '@/content';
+import type { DocumentParts } from '@/content';
 import type { MergedDraft } from '@/drafts/draft-merge';
 
-/** The owner's draft: at most one, the whole content as the draft has it. */
+/** The owner's draft: at most one, of the domains it changed. */
 @Check('ck_content_drafts_one', '"id" = 1')
 @Entity('content_drafts')
 export class ContentDraftEntity {
@@ -18,12 +18,13 @@ export class ContentDraftEntity {
   @Column({ type: 'timestamptz', nullable: true })
   scheduledAt!: Date | null;
 
-  /** The published content when the draft last saw it: what tells the draft's changes from direct writes. */
+  /** The published parts when the draft last saw them: what tells the draft's changes from direct writes. */
   @Column({ type: 'json' })
-  base!: ContentDocument;
+  base!: DocumentParts;
 
+  /** The draft's parts of the domains where it differs from the published content (a row from before this held every domain: the same draft). */
   @Column({ type: 'json' })
-  document!: ContentDocument;
+  document!: DocumentParts;
 
   /** Items the draft changed that direct writes changed too, found so far. */
   @Column({ type: 'jsonb', default: () => "'[]'" })

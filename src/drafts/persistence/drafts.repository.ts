@@ -1,13 +1,15 @@
 import { refuseWrite } from '@/content-store/document-collection';
-import type { ContentDocument } from '@/content';
+import type { DocumentParts } from '@/content';
 import type { MergedDraft } from '@/drafts/draft-merge';
 
 export interface StoredDraft {
   openedAt: Date;
   updatedAt: Date;
   scheduledAt: Date | null;
-  base: ContentDocument;
-  document: ContentDocument;
+  /** The published parts the draft was last merged with, of the domains it changed. */
+  base: DocumentParts;
+  /** The draft's parts of the domains it changed. */
+  document: DocumentParts;
   overridden: MergedDraft['overridden'];
 }
 
