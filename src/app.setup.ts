@@ -5,7 +5,7 @@ import cors, { type CorsOptions } from 'cors';
 import type { Express, RequestHandler } from 'express';
 import helmet from 'helmet';
 import { BODY_LIMIT, refuseAnnouncedOversizeBodies, takesLargeJsonBody } from './common/http/body-limits';
-import { clientAddressBy } from './common/http/client-address';
+import { clientAddressBy, trustProxySetting } from './common/http/client-address';
 import { answerConditionalRequestsByTheirValidators } from './common/http/conditional-requests';
 import { isJsonInUtf8, markBodiesNotJson } from './common/http/json-bodies-only';
 import { Logger } from 'nestjs-pino';
@@ -93,7 +93,7 @@ export function configureApp(app: NestExpressApplication): void {
   const config = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
   app.setGlobalPrefix(API_PREFIX, { exclude: OUTSIDE_THE_PREFIX });
   app.useLogger(new QuietFrameworkLogger(app.get(Logger)));
-  app.set('trust proxy', config.trustProxy);
+  app.set('trust proxy', trustProxySetting(config.trustProxy));
   if (config.trustProxy === true) {
     app.get(Logger).warn({
       event: 'trust_proxy_true',
