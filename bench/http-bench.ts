@@ -281,7 +281,7 @@ function report({ reads, compared, paths, starts, rss, grown, large, kept }: Out
     '',
     '### Other paths of GET /api/projects',
     '',
-    "The ratios compare with the 200 answers of the same database-mode service and with (b), measured in the same rounds; (a′)'s 304 with (a′)'s own 200s: what a 304 saves when a read does nothing but its duties. The Dutch read is answered from the read model as the English one is (the targets below compare a detail in both languages too). A throttled client is identified by X-Forwarded-For (TRUST_PROXY=true), a random address per request.",
+    "The ratios compare with the 200 answers of the same database-mode service and with (b), measured in the same rounds; (a′)'s 304 with (a′)'s own 200s: what a 304 saves when a read does nothing but its duties. The Dutch read is answered from the read model as the English one is (the targets below compare a detail in both languages too). A throttled client is identified by X-Forwarded-For, believed from the loopback proxy (TRUST_PROXY=loopback): a random address per request, or one address over its limit for the 429s.",
     '',
     loadTable(pathRows, ['vs 200', 'vs b']),
     '',
