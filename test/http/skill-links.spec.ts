@@ -57,7 +57,8 @@ describe('skill → project links', () => {
 
     expect((await linksTo('ledger-lens')).length).toBeGreaterThan(0);
     await onDatabase.database.query(`DELETE FROM projects WHERE slug = 'ledger-lens'`);
-    expect(await linksTo('ledger-lens')).toEqual([]);
+    // A change made outside the service reaches its read model through the change announcement, within 2 s.
+    await vi.waitFor(async () => expect(await linksTo('ledger-lens')).toEqual([]), { timeout: 2_000 });
   });
 
   it('checks an import within its document: a skill naming a project the document lacks is 422', async () => {
