@@ -34,13 +34,13 @@ export function mergeDraft(base: DocumentParts, draft: DocumentParts, published:
  * merge: the published content is the draft's there.
  */
 export function draftBetween(published: DocumentParts, drafted: DocumentParts): { base: DocumentParts; document: DocumentParts } {
-  const changed = changedDomains(published, drafted);
+  const changed = differingDomains(published, drafted);
   const pick = (parts: DocumentParts) => Object.fromEntries(changed.map((domain) => [domain, parts[domain]])) as DocumentParts;
   return { base: pick(published), document: pick(drafted) };
 }
 
 /** The domains of `drafted` whose parts differ from `published`'s. */
-export const changedDomains = (published: DocumentParts, drafted: DocumentParts): ContentDomain[] =>
+export const differingDomains = (published: DocumentParts, drafted: DocumentParts): ContentDomain[] =>
   domainsOf(drafted).filter((domain) => !same(published[domain], drafted[domain]));
 
 /** A domain's part of a document as a list: the profile is one item, or none. */

@@ -5,7 +5,7 @@ import { ContentTransactions } from '@/content-store/content-transactions';
 import { PREVIEW_QUERY } from '@/read-model/public-read.decorator';
 import { diffItems } from '@/history/content-diff';
 import { PortfolioService } from '@/portfolio/portfolio.service';
-import { asList, changedDomains, draftBetween, mergeDraft, type MergedDraft } from './draft-merge';
+import { asList, differingDomains, draftBetween, mergeDraft, type MergedDraft } from './draft-merge';
 import type { DraftDto, PreviewTokenDto, PublishedDraftDto } from './dto/draft.dto';
 import { PreviewTokens } from './preview-tokens';
 import { DraftsRepository, type StoredDraft } from './persistence/drafts.repository';
@@ -156,7 +156,7 @@ export class DraftsService {
     const seen = new Set(stored.overridden.map((item) => `${item.domain}:${item.id}`));
     return {
       parts,
-      changed: changedDomains(live, parts),
+      changed: differingDomains(live, parts),
       overridden: [...stored.overridden, ...overridden.filter((item) => !seen.has(`${item.domain}:${item.id}`))],
     };
   }

@@ -22,7 +22,7 @@ export class ContentDraftEntity {
   @Column({ type: 'json' })
   base!: DocumentParts;
 
-  /** The draft's parts of the domains where it differs from the published content (a row from before this held every domain: the same draft). */
+  /** The draft's parts of the domains where it differs from the published content (a row an earlier version stored holds every domain, and reads the same). */
   @Column({ type: 'json' })
   document!: DocumentParts;
 
