@@ -95,8 +95,10 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
     let current = latest?.snapshotIds;
     const domainsChanged = current ? [...new Set(changes.map((change) => change.domain))] : CONTENT_DOMAINS;
     const { ids: snapshotted, items: now } = await this.snapshot(domainsChanged);
-    // What each changed domain held before, to say what each revision changed in it.
-    let held: Partial<Record<ContentDomain, unknown[]>> = current ? await this.history.itemsOf(current) : {};
+    // What each changed domain held before, to say what each revision changed in it: those domains' items only.
+    let held: Partial<Record<ContentDomain, unknown[]>> = latest
+      ? await this.history.itemsOf(Object.fromEntries(domainsChanged.map((domain) => [domain, latest.snapshotIds[domain]])))
+      : {};
     let added = 0;
     for (const { domains, source, actor } of revisions) {
       const next = { ...(current ?? snapshotted) } as SnapshotIds;

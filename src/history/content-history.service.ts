@@ -36,7 +36,7 @@ export class ContentHistoryService {
     if (!revision) throw new NotFoundException({ detail: `Revision ${id} not found` });
     const items = await this.history.itemsOf(revision.snapshotIds);
     const { profile, ...lists } = Object.fromEntries(CONTENT_DOMAINS.map((domain) => [domain, items[domain]]));
-    return { version: 1, profile: profile[0] ?? null, ...lists } as unknown as ContentDocument;
+    return { version: 1, profile: profile?.[0] ?? null, ...lists } as unknown as ContentDocument;
   }
 
   /**

@@ -121,8 +121,10 @@ describe('content history', () => {
     expect((await newest()).id).toBe(before.id);
   });
 
-  it('shares what a revision did not change: a one-award edit stores one item and one snapshot', async () => {
+  it('shares what a revision did not change: a one-award edit stores one item and one snapshot, and reads back only the awards', async () => {
     const [items, snapshots] = [await count('content_snapshot_items'), await count('content_snapshots')];
+    // Either instance's recorder may make the revision; what it reads of the revision before is the same.
+    const readBack = [first, second].map((app) => vi.spyOn(app.app.get(ContentHistoryRepository), 'itemsOf'));
     const before = await newest();
     await as(first)
       .patch(`/api/awards/${await awardId()}`)
@@ -130,6 +132,8 @@ describe('content history', () => {
       .expect(200);
     await nextRevision(before);
     expect([await count('content_snapshot_items'), await count('content_snapshots')]).toEqual([items + 1, snapshots + 1]);
+    expect(readBack.flatMap((spy) => spy.mock.calls.map(([ids]) => Object.keys(ids)))).toEqual([['awards']]);
+    for (const spy of readBack) spy.mockRestore();
   });
 
   it('records an import and a restore, and a restore is undone by restoring the revision before it', async () => {

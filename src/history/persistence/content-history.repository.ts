@@ -53,8 +53,8 @@ export abstract class ContentHistoryRepository {
   abstract keepNewest(count: number): Promise<void>;
   abstract page(limit: number, before: number | undefined): Promise<Revision[]>;
   abstract find(id: number): Promise<Revision | undefined>;
-  /** Each snapshot's items in order. */
-  abstract itemsOf(snapshotIds: SnapshotIds): Promise<Record<ContentDomain, unknown[]>>;
+  /** Each snapshot's items in order, of the domains `snapshotIds` names. */
+  abstract itemsOf(snapshotIds: Partial<SnapshotIds>): Promise<Partial<Record<ContentDomain, unknown[]>>>;
 }
 
 /** Without a database nothing changes, so there is no history: reading it is 503. */

@@ -114,16 +114,13 @@ class TypeOrmContentHistory extends ContentHistoryRepository {
     return ((await this.table(ContentRevisionEntity).findOneBy({ id })) ?? undefined) as Revision | undefined;
   }
 
-  async itemsOf(snapshotIds: SnapshotIds): Promise<Record<ContentDomain, unknown[]>> {
+  async itemsOf(snapshotIds: Partial<SnapshotIds>): Promise<Partial<Record<ContentDomain, unknown[]>>> {
     const snapshots = await this.table(ContentSnapshotEntity).findBy({ id: In(Object.values(snapshotIds)) });
     const itemIds = [...new Set(snapshots.flatMap((snapshot) => snapshot.itemIds))];
     const items = await this.table(ContentSnapshotItemEntity).find({ select: { id: true, body: true }, where: { id: In(itemIds) } });
     const bodies = new Map(items.map(({ id, body }) => [id, body]));
     const listed = new Map(snapshots.map(({ id, itemIds: ids }) => [id, ids.map((itemId) => bodies.get(itemId))]));
-    return Object.fromEntries(Object.entries(snapshotIds).map(([domain, id]) => [domain, listed.get(id)!])) as Record<
-      ContentDomain,
-      unknown[]
-    >;
+    return Object.fromEntries(Object.entries(snapshotIds).map(([domain, id]) => [domain, listed.get(id)!]));
   }
 }
 
