@@ -88,6 +88,17 @@ export const DOMAIN_DECLARATIONS = {
 
 export const CONTENT_DOMAINS = Object.keys(DOMAIN_DECLARATIONS) as readonly ContentDomain[];
 
+/**
+ * The domains whose items name another domain's and follow them (database triggers, in the same
+ * transaction): a skill names projects by slug, so a project deleted or renamed changes skills.
+ */
+export const FOLLOWING_DOMAINS: { readonly [D in ContentDomain]?: readonly ContentDomain[] } = { projects: ['skills'] };
+
+/** The domains that follow these and are not among them: what a write to these may change besides. */
+export const followersOf = (domains: readonly ContentDomain[]): ContentDomain[] => [
+  ...new Set(domains.flatMap((domain) => FOLLOWING_DOMAINS[domain] ?? []).filter((domain) => !domains.includes(domain))),
+];
+
 export type ListDomain = { [D in ContentDomain]: (typeof DOMAIN_DECLARATIONS)[D]['shape'] extends 'list' ? D : never }[ContentDomain];
 
 /** The domains kept as lists: every one but the profile. */

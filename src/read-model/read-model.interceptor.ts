@@ -5,7 +5,7 @@ import { from, lastValueFrom, type Observable, of, switchMap, tap } from 'rxjs';
 import { isDatabaseUnavailable } from '@/common/errors/database-unavailable';
 import { contentWriteOf } from '@/common/http/content-write';
 import { matchedRoute } from '@/common/http/matched-route';
-import type { ContentDomain } from '@/content';
+import { type ContentDomain, followersOf } from '@/content';
 import { CONTENT_DOMAIN } from './metadata-keys';
 import { ReadKeys } from './read-keys';
 import { type AnsweringRead, ReadModel } from './read-model';
@@ -17,8 +17,9 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * The read model at the edge of a @ContentDomain() controller's requests. A public read is
  * answered from the answer kept under its key (its route and validated parameters), or by its
- * handler, whose value is then prepared and kept. A write that succeeded (or failed in a way that may have changed rows) invalidates the
- * controller's domains here at once, so a read right after it sees it.
+ * handler, whose value is then prepared and kept. A write that succeeded (or failed in a way that
+ * may have changed rows) invalidates the controller's domains, and those that follow them (a
+ * project's skill links), here at once, so a read right after it sees it.
  */
 @Injectable()
 export class ReadModelInterceptor implements NestInterceptor {
@@ -44,14 +45,20 @@ export class ReadModelInterceptor implements NestInterceptor {
     if (READS.has(request.method)) return next.handle();
     const domains = this.reflector.get<ContentDomain[]>(CONTENT_DOMAIN, context.getClass());
     const write = contentWriteOf(request);
+    // Whether the write changed a following domain (a skill's links to a project), only the database's announcement says.
+    const dropFollowers = () => followersOf(domains).forEach((domain) => this.readModel.dropPrepared(domain));
     return next.handle().pipe(
       tap({
         // The database's announcement of a write that landed echoes its id: that echo changes nothing more here.
-        complete: () => domains.forEach((domain) => this.readModel.invalidate(domain, write)),
+        complete: () => {
+          domains.forEach((domain) => this.readModel.invalidate(domain, write));
+          dropFollowers();
+        },
         // A refused write (an HTTP error) or an unreachable database changed nothing.
         error: (error: unknown) => {
-          if (!(error instanceof HttpException) && !isDatabaseUnavailable(error))
-            domains.forEach((domain) => this.readModel.invalidate(domain));
+          if (error instanceof HttpException || isDatabaseUnavailable(error)) return;
+          domains.forEach((domain) => this.readModel.invalidate(domain));
+          dropFollowers();
         },
       }),
     );

@@ -147,8 +147,13 @@ export class ReadModel {
    */
   invalidate(domain: ContentDomain, write?: string): void {
     if (write !== undefined && this.seenTwice(`${domain}:${write}`)) return;
-    this.generations.set(domain, this.generations.get(domain)! + 1);
+    this.dropPrepared(domain);
     this.outsideRequests.runInAsyncScope(() => this.changed.next(domain));
+  }
+
+  /** Prepares the domain's answers again when next read, without calling it a change (no purge, no revision). */
+  dropPrepared(domain: ContentDomain): void {
+    this.generations.set(domain, this.generations.get(domain)! + 1);
   }
 
   private seenTwice(write: string): boolean {
