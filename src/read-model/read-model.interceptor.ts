@@ -18,8 +18,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The read model at the edge of a @ContentDomain() controller's requests. A public read is
  * answered from the answer kept under its key (its route and validated parameters), or by its
  * handler, whose value is then prepared and kept. A write that succeeded (or failed in a way that
- * may have changed rows) invalidates the controller's domains, and those that follow them (a
- * project's skill links), here at once, so a read right after it sees it.
+ * may have changed rows) invalidates the controller's domains here at once, and drops what was
+ * prepared of those that follow them (a project's skill links), so a read right after it sees it.
  */
 @Injectable()
 export class ReadModelInterceptor implements NestInterceptor {
