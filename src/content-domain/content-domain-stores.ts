@@ -8,7 +8,8 @@ export interface DomainStore<D extends ContentDomain = ContentDomain> {
   exportPart(): Promise<DocumentPart<D>>;
   /** Replaces the domain's content with the document's part. */
   replacePart(part: DocumentPart<D>): Promise<void>;
-  isEmpty(): Promise<boolean>;
+  /** How many items the domain holds (the profile: 1 when it is set), as an export counts them. */
+  count(): Promise<number>;
   /** What a visitor reads of the domain in `language`: what the CV prints. */
   readIn(language: Language): Promise<unknown>;
 }

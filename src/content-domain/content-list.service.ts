@@ -111,8 +111,8 @@ export abstract class ContentListService<T extends { translations: Translations<
     return this.items.replaceAll(items.map((item) => this.rules.fromItem(item)));
   }
 
-  isEmpty(): Promise<boolean> {
-    return this.items.isEmpty();
+  count(): Promise<number> {
+    return this.items.count();
   }
 
   /** What an edit changes, given the item as it is: a list may add its own rules (the certifications' sync lock). */

@@ -40,8 +40,8 @@ export class DocumentCollection<T> extends OrderedCollection<T> {
     return placedIn(this.items, key, this.keyOf);
   }
 
-  async isEmpty(): Promise<boolean> {
-    return this.items.length === 0;
+  async count(): Promise<number> {
+    return this.items.length;
   }
 
   async timesOf(): Promise<Map<string, ItemTimes>> {

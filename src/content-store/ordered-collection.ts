@@ -45,7 +45,7 @@ export abstract class OrderedCollection<T> {
   abstract reorder(arrange: <R extends T>(items: R[]) => R[]): Promise<T[]>;
   /** Replaces every item with these, in this order. */
   abstract replaceAll(items: readonly T[]): Promise<void>;
-  abstract isEmpty(): Promise<boolean>;
+  abstract count(): Promise<number>;
   /** Every item's times, by key. */
   abstract timesOf(): Promise<Map<string, ItemTimes>>;
 }

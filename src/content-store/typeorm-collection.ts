@@ -118,8 +118,8 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
     });
   }
 
-  async isEmpty(): Promise<boolean> {
-    return !(await this.rows.exists());
+  count(): Promise<number> {
+    return this.rows.count();
   }
 
   async timesOf(): Promise<Map<string, ItemTimes>> {

@@ -101,9 +101,8 @@ export class DraftsService {
       async () => {
         const stored = await this.drafts.lock();
         if (!stored) throw noDraft();
-        const published = await this.portfolio.export();
-        const { parts, changed, overridden } = await this.drafted(stored, published);
-        const counts = await this.portfolio.import({ ...published, ...parts }, 'publish', changed);
+        const { parts, changed, overridden } = await this.drafted(stored);
+        const counts = await this.portfolio.replaceChecked(parts, changed, 'publish');
         await this.drafts.remove();
         return { published: counts, overridden };
       },

@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '@/common/validation/request-validation.exception';
-import { type ContentDocument, DOMAIN_DECLARATIONS, LIST_DOMAINS } from '@/content';
+import { type ContentDomain, type DocumentParts, DOMAIN_DECLARATIONS, FOLLOWING_DOMAINS, LIST_DOMAINS } from '@/content';
 import { unknownProject } from '@/skills/project-links';
 
 interface Keyed {
@@ -21,16 +21,31 @@ function repeated(keyed: Keyed[]): ValidationIssue[] {
 }
 
 /**
- * What the document's types cannot say: a key used twice in one list (a slug, an id, a synced
- * certification's provider and id), a skill id used twice across categories, and a skill naming
- * a project the document does not hold.
+ * What the document's types cannot say, in the parts it holds: a key used twice in one list (a
+ * slug, an id, a synced certification's provider and id), a skill id used twice across categories,
+ * and a skill naming a project the document does not hold. Parts that hold skills hold the projects
+ * too (`checkedWith`).
  */
-export function documentIssues(document: ContentDocument): ValidationIssue[] {
+export function documentIssues(document: DocumentParts): ValidationIssue[] {
   return [...duplicateKeys(document), ...unknownProjectLinks(document)];
 }
 
+/**
+ * The domains whose parts the rules must see with these to check them: a domain and those that
+ * follow it (the projects and the skills that name them) are checked together.
+ */
+export const checkedWith = (domains: readonly ContentDomain[]): ContentDomain[] => [
+  ...new Set(
+    domains.flatMap((domain) =>
+      Object.entries(FOLLOWING_DOMAINS).flatMap(([leader, followers]) =>
+        leader === domain || followers.includes(domain) ? [leader as ContentDomain, ...followers] : [],
+      ),
+    ),
+  ),
+];
+
 /** Each slug in a skill's `projects` that no project of the document has. */
-function unknownProjectLinks({ projects, skills }: ContentDocument): ValidationIssue[] {
+function unknownProjectLinks({ projects = [], skills = [] }: DocumentParts): ValidationIssue[] {
   const slugs = new Set(projects.map((project) => project.slug));
   return skills.flatMap((category, i) =>
     (category.skills ?? []).flatMap((skill, j) =>
@@ -42,13 +57,16 @@ function unknownProjectLinks({ projects, skills }: ContentDocument): ValidationI
 }
 
 /** Each list's items by their id (the declaration's key), then the keys that span items: skills across categories, synced certifications. */
-function duplicateKeys(document: ContentDocument): ValidationIssue[] {
-  const { skills, certifications } = document;
+function duplicateKeys(document: DocumentParts): ValidationIssue[] {
+  const { skills = [], certifications = [] } = document;
   return [
     ...LIST_DOMAINS.flatMap((list) => {
       const id = DOMAIN_DECLARATIONS[list].id;
       return repeated(
-        (document[list] as readonly object[]).map((item, i) => ({ key: String(Reflect.get(item, id)).toLowerCase(), loc: [list, i, id] })),
+        ((document[list] ?? []) as readonly object[]).map((item, i) => ({
+          key: String(Reflect.get(item, id)).toLowerCase(),
+          loc: [list, i, id],
+        })),
       );
     }),
     ...repeated(

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
-import { CONTENT_DOMAINS, type ContentDocument, type ContentDomain, DOMAIN_DECLARATIONS, type DocumentParts, domainsOf } from '@/content';
+import { CONTENT_DOMAINS, type ContentDocument, type ContentDomain, type DocumentParts, domainsOf } from '@/content';
 import type { ContentSource } from '@/content-store/content-attribution';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { ContentTransactions } from '@/content-store/content-transactions';
-import { documentIssues } from './document-rules';
+import { checkedWith, documentIssues } from './document-rules';
 import type { ContentCountsDto } from './dto/content-document.dto';
 
 /**
@@ -38,19 +38,33 @@ export class PortfolioService {
 
   /**
    * Replaces all content with the document's, in one transaction: all of it, or nothing. The
-   * history records it as made by `source`: an import, a restore of an earlier revision, or a
-   * draft published. `changing` names the only domains that may differ from the stored content (a
-   * draft's): the others are not written, so a direct write to them meanwhile stays.
+   * history records it as made by `source`: an import, or a restore of an earlier revision.
    */
-  async import(
-    document: ContentDocument,
-    source: Extract<ContentSource, 'import' | 'restore' | 'publish'> = 'import',
-    changing: readonly ContentDomain[] = CONTENT_DOMAINS,
+  import(document: ContentDocument, source: Extract<ContentSource, 'import' | 'restore'> = 'import'): Promise<ContentCountsDto> {
+    return this.replaceChecked(document, CONTENT_DOMAINS, source);
+  }
+
+  /**
+   * Puts these domains' parts in place in one transaction, checked as an import is against the
+   * stored parts the rules read beside them (`checkedWith`: a draft's projects with the skills);
+   * no other domain is read or written, so a direct write to one meanwhile stays. Answers how many
+   * items each domain holds then.
+   */
+  replaceChecked(
+    parts: DocumentParts,
+    domains: readonly ContentDomain[],
+    source: Extract<ContentSource, 'import' | 'restore' | 'publish'>,
   ): Promise<ContentCountsDto> {
-    const issues = documentIssues(document);
-    if (issues.length > 0) throw new RequestValidationException(issues.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] })));
-    await this.transactions.run(() => this.replaceParts(document, changing), { lock: REPLACE_ALL_LOCK, source });
-    return countsOf(document);
+    return this.transactions.run(
+      async () => {
+        const beside = await this.exportParts(checkedWith(domains).filter((domain) => !Object.hasOwn(parts, domain)));
+        const issues = documentIssues({ ...beside, ...parts });
+        if (issues.length > 0) throw new RequestValidationException(issues.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] })));
+        await this.replaceParts(parts, domains);
+        return this.counts();
+      },
+      { lock: REPLACE_ALL_LOCK, source },
+    );
   }
 
   /** Fills the store from the document when it holds no content at all; answers whether it did. */
@@ -68,9 +82,16 @@ export class PortfolioService {
   /** One domain after the other: inside a transaction they share one connection. */
   private async isEmpty(): Promise<boolean> {
     for (const domain of CONTENT_DOMAINS) {
-      if (!(await this.stores.of(domain).isEmpty())) return false;
+      if ((await this.stores.of(domain).count()) > 0) return false;
     }
     return true;
+  }
+
+  /** How many items each domain holds, as an export would list them. */
+  private async counts(): Promise<ContentCountsDto> {
+    const counts: Partial<Record<ContentDomain, number>> = {};
+    for (const domain of CONTENT_DOMAINS) counts[domain] = await this.stores.of(domain).count();
+    return counts as ContentCountsDto;
   }
 
   /**
@@ -82,12 +103,3 @@ export class PortfolioService {
     for (const domain of domainsOf(parts)) if (domains.includes(domain)) await this.stores.of(domain).replacePart(parts[domain]!);
   }
 }
-
-/** How many items of each domain the document holds: a single one counts 1 when it is set. */
-const countsOf = (document: ContentDocument): ContentCountsDto =>
-  Object.fromEntries(
-    CONTENT_DOMAINS.map((domain) => {
-      const part = document[domain];
-      return [domain, DOMAIN_DECLARATIONS[domain].shape === 'list' ? (part as readonly unknown[]).length : part ? 1 : 0];
-    }),
-  ) as unknown as ContentCountsDto;

@@ -78,8 +78,8 @@ export class ProfileService {
     return this.profile.replaceWith(item ? profileFromItem(item) : undefined);
   }
 
-  async isEmpty(): Promise<boolean> {
-    return (await this.profile.find()) === undefined;
+  async count(): Promise<number> {
+    return (await this.profile.find()) === undefined ? 0 : 1;
   }
 }
 

@@ -119,8 +119,9 @@ export class SkillsService {
     });
   }
 
-  isEmpty(): Promise<boolean> {
-    return this.categories.isEmpty();
+  /** The categories, as the document counts the skills part. */
+  count(): Promise<number> {
+    return this.categories.count();
   }
 
   /** Each slug a skill's `projects` names must be a project's (422 at that item): links follow projects, never dangle. */

@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { CONTENT_DOMAINS } from '@/content';
+import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { ContentTransactions } from '@/content-store/content-transactions';
 import { DraftsService } from '@/drafts/drafts.service';
 import { ADMIN_TOKEN } from '@test/support/admin';
@@ -18,6 +20,7 @@ describe('drafts', () => {
     get: (path: string) => request(app.server).get(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
     post: (path: string) => request(app.server).post(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
     patch: (path: string) => request(app.server).patch(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+    put: (path: string) => request(app.server).put(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
     delete: (path: string) => request(app.server).delete(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
   });
   const first = () => as(onDatabase.testApp);
@@ -200,6 +203,53 @@ describe('drafts', () => {
       .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
       .send(content)
       .expect(200);
+  });
+
+  it('publishes reading only the domains the draft changed (and those its rules read with them), and counts every domain', async () => {
+    const content = (await first().get('/api/admin/content').expect(200)).body as Record<string, unknown>;
+    const [award] = content.awards as { id: string }[];
+    await first().patch(`/api/awards/${award.id}?draft=true`).send({ title: 'Drafted award' }).expect(200);
+    const stores = onDatabase.testApp.app.get(ContentDomainStores);
+    const exported = CONTENT_DOMAINS.map((domain) => vi.spyOn(stores.of(domain), 'exportPart'));
+    const read = () => CONTENT_DOMAINS.filter((_, index) => exported[index].mock.calls.length > 0);
+    try {
+      const published = await first().post('/api/admin/draft/publish').expect(200);
+      expect(read()).toEqual(['awards']);
+      expect(published.body.published).toEqual(
+        Object.fromEntries(CONTENT_DOMAINS.map((domain) => [domain, Array.isArray(content[domain]) ? (content[domain] as []).length : 1])),
+      );
+
+      // A draft of the projects is checked with the skills that name them, though it did not change those.
+      await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, checked with its skills' }).expect(200);
+      for (const spy of exported) spy.mockClear();
+      await first().post('/api/admin/draft/publish').expect(200);
+      expect(read()).toEqual(['projects', 'skills']);
+    } finally {
+      for (const spy of exported) spy.mockRestore();
+    }
+    await first().put('/api/admin/content').send(content).expect(200);
+  });
+
+  it('refuses with 422 a publish whose skills would name a project it deletes, and keeps the draft', async () => {
+    type Category = { id: string; skills: { id: string; projects: string[] }[] };
+    const content = (await first().get('/api/admin/content').expect(200)).body as object;
+    await first().delete('/api/projects/tidewatch?draft=true').expect(204);
+    // A direct write meanwhile links a skill of a category the draft left alone to the project the draft deletes.
+    const drafted = new Set(
+      ((await first().get('/api/admin/draft').expect(200)).body.changes as { id: string }[]).map((change) => change.id),
+    );
+    const categories = (await request(onDatabase.testApp.server).get('/api/skills').expect(200)).body as Category[];
+    const [untouched] = categories.find((category) => !drafted.has(category.id))!.skills;
+    await first()
+      .patch(`/api/skills/${untouched.id}`)
+      .send({ projects: [...untouched.projects, 'tidewatch'] })
+      .expect(200);
+
+    const refused = await first().post('/api/admin/draft/publish').expect(422);
+    expect(refused.body.detail).toEqual([expect.objectContaining({ type: 'value_error', msg: expect.stringContaining('tidewatch') })]);
+    await first().get('/api/admin/draft').expect(200);
+    await request(onDatabase.testApp.server).get('/api/projects/tidewatch').expect(200);
+    await first().put('/api/admin/content').send(content).expect(200);
   });
 
   it('reads a draft an earlier version stored whole', async () => {

@@ -105,8 +105,8 @@ export class MemoryCollection<T extends object> extends OrderedCollection<T> imp
     this.items = [...items];
   }
 
-  async isEmpty(): Promise<boolean> {
-    return this.items.length === 0;
+  async count(): Promise<number> {
+    return this.items.length;
   }
 
   /** Every item as made now: the service tier's rules do not read times. */
