@@ -1,4 +1,4 @@
-import type { ContentDomain } from '@/content';
+import { type ContentDomain, DOMAIN_DECLARATIONS } from '@/content';
 
 export const ITEM_CHANGES = ['added', 'changed', 'removed', 'moved'] as const;
 export type ItemChange = (typeof ITEM_CHANGES)[number];
@@ -10,11 +10,19 @@ export interface ContentChange {
   change: ItemChange;
 }
 
-export const keyOf = (domain: ContentDomain, item: unknown): string | null => {
-  if (domain === 'profile') return null;
-  const { id, slug } = item as { id?: string; slug?: string };
-  return (domain === 'projects' ? slug : id) ?? null;
+/** The field an item of the domain is known by (a project's slug, another item's id); none for the profile. */
+export const keyFieldOf = (domain: ContentDomain): string | undefined => {
+  const declaration = DOMAIN_DECLARATIONS[domain];
+  return 'id' in declaration ? declaration.id : undefined;
 };
+
+export const keyOf = (domain: ContentDomain, item: unknown): string | null => {
+  const field = keyFieldOf(domain);
+  return field === undefined ? null : ((item as Record<string, string | undefined>)[field] ?? null);
+};
+
+/** An item as a diff sees it: its key, and a fingerprint that differs when any of its fields does (its JSON, or a hash of that). */
+export type KeyedItem = readonly [key: string | null, fingerprint: string];
 
 /**
  * What changed between two versions of one domain's items (each in display order, as a content
@@ -22,8 +30,14 @@ export const keyOf = (domain: ContentDomain, item: unknown): string | null => {
  * another place; the fewest moves that give the new order, so moving one item names that one).
  */
 export function diffItems(domain: ContentDomain, before: readonly unknown[], after: readonly unknown[]): ContentChange[] {
-  const was = new Map(before.map((item) => [keyOf(domain, item), JSON.stringify(item)]));
-  const is = new Map(after.map((item) => [keyOf(domain, item), JSON.stringify(item)]));
+  const keyed = (items: readonly unknown[]) => items.map((item): KeyedItem => [keyOf(domain, item), JSON.stringify(item)]);
+  return diffKeyed(domain, keyed(before), keyed(after));
+}
+
+/** `diffItems` of items keyed and fingerprinted already. */
+export function diffKeyed(domain: ContentDomain, before: readonly KeyedItem[], after: readonly KeyedItem[]): ContentChange[] {
+  const was = new Map(before);
+  const is = new Map(after);
   const change = (id: string | null, kind: ItemChange): ContentChange => ({ domain, id, change: kind });
   const removed = [...was.keys()].filter((id) => !is.has(id)).map((id) => change(id, 'removed'));
   const kept = (order: Map<string | null, string>) => [...order.keys()].filter((id) => was.has(id) && is.has(id));

@@ -7,8 +7,8 @@ import type { ContentDocument } from '@/content';
 import { PortfolioService } from '@/portfolio/portfolio.service';
 import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
 import { ReadModel } from '@/read-model/read-model';
-import { ContentHistoryRepository, type HashedItem, type SnapshotIds } from './persistence/content-history.repository';
-import { diffItems } from './content-diff';
+import { ContentHistoryRepository, type HashedItem, type SnapshotEntry, type SnapshotIds } from './persistence/content-history.repository';
+import { diffKeyed, type KeyedItem, keyOf } from './content-diff';
 import { pendingRevisions } from './pending-revisions';
 
 /** A burst of changes (an import's statements, the notifications of several instances) is recorded in one go. */
@@ -19,6 +19,9 @@ const BUSY_RETRY_MS = 250;
 const SWEEP_MS = 30_000;
 
 const sha256 = (data: string | Buffer): Buffer => createHash('sha256').update(data).digest();
+
+/** Items as a revision's diff compares them: by key, and by hash (the SHA-256 of their JSON). */
+type KeyedParts = Partial<Record<ContentDomain, KeyedItem[]>>;
 
 /** A domain's part of the document as items: the profile is one item, or none. */
 const itemsOf = (part: ContentDocument[ContentDomain]): unknown[] => (Array.isArray(part) ? part : part === null ? [] : [part]);
@@ -94,18 +97,21 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
     const latest = await this.history.latest();
     let current = latest?.snapshotIds;
     const domainsChanged = current ? [...new Set(changes.map((change) => change.domain))] : CONTENT_DOMAINS;
-    const { ids: snapshotted, items: now } = await this.snapshot(domainsChanged);
-    // What each changed domain held before, to say what each revision changed in it: those domains' items only.
-    let held: Partial<Record<ContentDomain, unknown[]>> = latest
-      ? await this.history.itemsOf(Object.fromEntries(domainsChanged.map((domain) => [domain, latest.snapshotIds[domain]])))
+    // What each changed domain held before, to say what each revision changed in it: those domains' items only, by hash.
+    const previous = latest
+      ? await this.history.entriesOf(Object.fromEntries(domainsChanged.map((domain) => [domain, latest.snapshotIds[domain]])))
       : {};
+    const { ids: snapshotted, items: now } = await this.snapshot(domainsChanged, previous);
+    let held: KeyedParts = Object.fromEntries(
+      Object.entries(previous).map(([domain, entries]) => [domain, entries.map(({ key, hash }): KeyedItem => [key, hash.toString('hex')])]),
+    );
     let added = 0;
     for (const { domains, source, actor } of revisions) {
       const next = { ...(current ?? snapshotted) } as SnapshotIds;
       for (const domain of domains) next[domain] = snapshotted[domain]!;
       const changed = CONTENT_DOMAINS.filter((domain) => (current ? next[domain] !== current[domain] : domains.has(domain)));
       if (changed.length === 0) continue;
-      const itemChanges = changed.flatMap((domain) => diffItems(domain, held[domain] ?? [], now[domain] ?? []));
+      const itemChanges = changed.flatMap((domain) => diffKeyed(domain, held[domain] ?? [], now[domain] ?? []));
       const { id } = await this.history.add({ source, actor, domains: changed, snapshotIds: next, changes: itemChanges });
       this.logger.log({ event: 'content_revision_recorded', revision: id, source, domains: changed });
       current = next;
@@ -117,17 +123,24 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
     return added;
   }
 
-  /** The content of these domains as it is now, stored as snapshots (sharing every item stored before), and their items. */
+  /**
+   * The content of these domains as it is now, stored as snapshots (sharing every item stored
+   * before: those of the `previous` snapshots are not looked up again), and their items, keyed.
+   */
   private async snapshot(
     domains: readonly ContentDomain[],
-  ): Promise<{ ids: Partial<SnapshotIds>; items: Partial<Record<ContentDomain, unknown[]>> }> {
+    previous: Partial<Record<ContentDomain, SnapshotEntry[]>>,
+  ): Promise<{ ids: Partial<SnapshotIds>; items: KeyedParts }> {
     const parts = await this.portfolio.exportParts(domains);
+    const stored = new Map(
+      Object.values(previous).flatMap((entries) => entries.map(({ id, hash }) => [hash.toString('hex'), id] as const)),
+    );
     const ids: Partial<SnapshotIds> = {};
-    const items: Partial<Record<ContentDomain, unknown[]>> = {};
+    const items: KeyedParts = {};
     for (const domain of domains) {
-      items[domain] = itemsOf(parts[domain]);
-      const hashed: HashedItem[] = items[domain].map((body) => ({ hash: sha256(JSON.stringify(body)), body }));
-      ids[domain] = await this.history.storeSnapshot(sha256(Buffer.concat(hashed.map((item) => item.hash))), hashed);
+      const hashed: HashedItem[] = itemsOf(parts[domain]).map((body) => ({ hash: sha256(JSON.stringify(body)), body }));
+      items[domain] = hashed.map(({ hash, body }) => [keyOf(domain, body), hash.toString('hex')]);
+      ids[domain] = await this.history.storeSnapshot(sha256(Buffer.concat(hashed.map((item) => item.hash))), hashed, stored);
     }
     return { ids, items };
   }

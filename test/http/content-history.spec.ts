@@ -121,10 +121,12 @@ describe('content history', () => {
     expect((await newest()).id).toBe(before.id);
   });
 
-  it('shares what a revision did not change: a one-award edit stores one item and one snapshot, and reads back only the awards', async () => {
+  it('shares what a revision did not change: a one-award edit stores one item and one snapshot, and reads back only the awards, without their bodies', async () => {
     const [items, snapshots] = [await count('content_snapshot_items'), await count('content_snapshots')];
     // Either instance's recorder may make the revision; what it reads of the revision before is the same.
-    const readBack = [first, second].map((app) => vi.spyOn(app.app.get(ContentHistoryRepository), 'itemsOf'));
+    const repositories = [first, second].map((app) => app.app.get(ContentHistoryRepository));
+    const readBack = repositories.map((repository) => vi.spyOn(repository, 'entriesOf'));
+    const bodies = repositories.map((repository) => vi.spyOn(repository, 'itemsOf'));
     const before = await newest();
     await as(first)
       .patch(`/api/awards/${await awardId()}`)
@@ -133,7 +135,8 @@ describe('content history', () => {
     await nextRevision(before);
     expect([await count('content_snapshot_items'), await count('content_snapshots')]).toEqual([items + 1, snapshots + 1]);
     expect(readBack.flatMap((spy) => spy.mock.calls.map(([ids]) => Object.keys(ids)))).toEqual([['awards']]);
-    for (const spy of readBack) spy.mockRestore();
+    expect(bodies.flatMap((spy) => spy.mock.calls)).toEqual([]);
+    for (const spy of [...readBack, ...bodies]) spy.mockRestore();
   });
 
   it('records an import and a restore, and a restore is undone by restoring the revision before it', async () => {
@@ -209,6 +212,13 @@ describe('content history', () => {
         request(first.server).delete(`/api/awards/${created}`).set('Authorization', `Bearer ${ADMIN_TOKEN}`).expect(204),
       ),
     ).toEqual([{ domain: 'awards', id: created, change: 'removed' }]);
+    // A project is known by its slug, the profile by nothing.
+    expect(await changesOf(() => as(first).patch('/api/projects/tidewatch').send({ title: 'Tidewatch, renamed' }).expect(200))).toEqual([
+      { domain: 'projects', id: 'tidewatch', change: 'changed' },
+    ]);
+    expect(await changesOf(() => as(first).patch('/api/profile').send({ location: 'Delft' }).expect(200))).toEqual([
+      { domain: 'profile', id: null, change: 'changed' },
+    ]);
   });
 
   it(`keeps the newest CONTENT_HISTORY_LIMIT revisions, and nothing only the forgotten ones used`, async () => {

@@ -34,6 +34,13 @@ export interface HashedItem {
   body: unknown;
 }
 
+/** An item of a stored snapshot without its body: its row, its hash, and its key (`keyFieldOf`). */
+export interface SnapshotEntry {
+  id: number;
+  hash: Buffer;
+  key: string | null;
+}
+
 /** Content history: the changes to record, and the revisions with their shared snapshots. */
 export abstract class ContentHistoryRepository {
   /** Whether changes are written down at all (only a database has them). */
@@ -46,8 +53,11 @@ export abstract class ContentHistoryRepository {
   abstract pendingChanges(): Promise<PendingChange[]>;
   abstract forgetChanges(ids: string[]): Promise<void>;
   abstract latest(): Promise<Revision | undefined>;
-  /** The id of the snapshot listing these items in this order, storing only what is not stored yet. */
-  abstract storeSnapshot(hash: Buffer, items: HashedItem[]): Promise<number>;
+  /**
+   * The id of the snapshot listing these items in this order, storing only what is not stored yet.
+   * `stored`: ids of items known to be stored, by hash (hex), which need not be looked up.
+   */
+  abstract storeSnapshot(hash: Buffer, items: HashedItem[], stored?: ReadonlyMap<string, number>): Promise<number>;
   abstract add(revision: NewRevision): Promise<Revision>;
   /** Forgets every revision but the newest `count`, and whatever only they used. */
   abstract keepNewest(count: number): Promise<void>;
@@ -55,6 +65,8 @@ export abstract class ContentHistoryRepository {
   abstract find(id: number): Promise<Revision | undefined>;
   /** Each snapshot's items in order, of the domains `snapshotIds` names. */
   abstract itemsOf(snapshotIds: Partial<SnapshotIds>): Promise<Partial<Record<ContentDomain, unknown[]>>>;
+  /** `itemsOf` without the bodies, which a comparison by hash does not need. */
+  abstract entriesOf(snapshotIds: Partial<SnapshotIds>): Promise<Partial<Record<ContentDomain, SnapshotEntry[]>>>;
 }
 
 /** Without a database nothing changes, so there is no history: reading it is 503. */
@@ -70,6 +82,7 @@ export class NoContentHistory extends ContentHistoryRepository {
   page = unavailable;
   find = unavailable;
   itemsOf = unavailable;
+  entriesOf = unavailable;
 }
 
 function unavailable(): Promise<never> {

@@ -4,6 +4,7 @@ import { In, LessThan, type Repository } from 'typeorm';
 import { INSERT_CHUNK } from '@/content-store/typeorm-collection';
 import type { PostgresAdapter } from '@/database/storage-for';
 import type { ContentDomain } from '@/content';
+import { keyFieldOf } from '@/history/content-diff';
 import { ContentChangeEntity } from '@/history/entities/content-change.entity';
 import { ContentRevisionEntity } from '@/history/entities/content-revision.entity';
 import { ContentSnapshotItemEntity } from '@/history/entities/content-snapshot-item.entity';
@@ -14,6 +15,7 @@ import {
   type NewRevision,
   type PendingChange,
   type Revision,
+  type SnapshotEntry,
   type SnapshotIds,
 } from './content-history.repository';
 
@@ -52,22 +54,29 @@ class TypeOrmContentHistory extends ContentHistoryRepository {
     return (await this.page(1, undefined))[0];
   }
 
-  async storeSnapshot(hash: Buffer, items: HashedItem[]): Promise<number> {
+  async storeSnapshot(hash: Buffer, items: HashedItem[], stored: ReadonlyMap<string, number> = new Map()): Promise<number> {
     const snapshots = this.table(ContentSnapshotEntity);
     const known = await snapshots.findOne({ select: { id: true }, where: { hash } });
     if (known) return known.id;
-    const itemIds = await this.storeItems(items);
+    const itemIds = await this.storeItems(items, stored);
     const { identifiers } = await snapshots.insert({ hash, itemIds: items.map((item) => itemIds.get(item.hash.toString('hex'))!) });
     return (identifiers[0] as { id: number }).id;
   }
 
-  /** Item ids by hash (hex): those stored already are looked up, only the rest are sent. */
-  private async storeItems(items: HashedItem[]): Promise<Map<string, number>> {
+  /** Item ids by hash (hex): those stored already are known or looked up, only the rest are sent. */
+  private async storeItems(items: HashedItem[], stored: ReadonlyMap<string, number>): Promise<Map<string, number>> {
     const rows = this.table(ContentSnapshotItemEntity);
-    const hashes = [...new Map(items.map((item) => [item.hash.toString('hex'), item])).values()];
-    const stored = await rows.find({ select: { id: true, hash: true }, where: { hash: In(hashes.map((item) => item.hash)) } });
-    const ids = new Map(stored.map(({ id, hash }) => [hash.toString('hex'), id]));
-    const missing = hashes.filter((item) => !ids.has(item.hash.toString('hex')));
+    const ids = new Map(stored);
+    const unknown = [...new Map(items.map((item) => [item.hash.toString('hex'), item])).values()].filter(
+      (item) => !ids.has(item.hash.toString('hex')),
+    );
+    if (unknown.length > 0)
+      for (const { id, hash } of await rows.find({
+        select: { id: true, hash: true },
+        where: { hash: In(unknown.map((item) => item.hash)) },
+      }))
+        ids.set(hash.toString('hex'), id);
+    const missing = unknown.filter((item) => !ids.has(item.hash.toString('hex')));
     for (let start = 0; start < missing.length; start += INSERT_CHUNK) {
       const chunk = missing.slice(start, start + INSERT_CHUNK);
       const { identifiers } = await rows.insert(chunk.map(({ hash, body }) => ({ hash, body: body as object })));
@@ -121,6 +130,21 @@ class TypeOrmContentHistory extends ContentHistoryRepository {
     const bodies = new Map(items.map(({ id, body }) => [id, body]));
     const listed = new Map(snapshots.map(({ id, itemIds: ids }) => [id, ids.map((itemId) => bodies.get(itemId))]));
     return Object.fromEntries(Object.entries(snapshotIds).map(([domain, id]) => [domain, listed.get(id)!]));
+  }
+
+  async entriesOf(snapshotIds: Partial<SnapshotIds>): Promise<Partial<Record<ContentDomain, SnapshotEntry[]>>> {
+    const entries: Partial<Record<ContentDomain, SnapshotEntry[]>> = {};
+    for (const [domain, id] of Object.entries(snapshotIds) as [ContentDomain, number][])
+      entries[domain] = await this.txHost.tx.query<SnapshotEntry[]>(
+        `SELECT item.id, item.hash, item.body ->> $2::text AS key
+           FROM content_snapshots snapshot
+           CROSS JOIN LATERAL unnest(snapshot.item_ids) WITH ORDINALITY AS listed (item_id, position)
+           JOIN content_snapshot_items item ON item.id = listed.item_id
+          WHERE snapshot.id = $1
+          ORDER BY listed.position`,
+        [id, keyFieldOf(domain) ?? null],
+      );
+    return entries;
   }
 }
 
