@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CONTENT_DOMAINS } from '@/content';
+import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import type { CvLanguage } from './cv-language';
 import type { CvContent } from './cv-template';
@@ -9,9 +9,13 @@ import type { CvContent } from './cv-template';
 export class CvContentService {
   constructor(private readonly stores: ContentDomainStores) {}
 
-  /** Each text in the CV's language where the owner wrote it, in English where not. */
+  /**
+   * Each text in the CV's language where the owner wrote it, in English where not. One domain after
+   * the other: inside a transaction (a draft's preview) they share one connection.
+   */
   async current(lang: CvLanguage): Promise<CvContent> {
-    const parts = await Promise.all(CONTENT_DOMAINS.map(async (domain) => [domain, await this.stores.of(domain).readIn(lang)] as const));
-    return Object.fromEntries(parts) as CvContent;
+    const content: Partial<Record<ContentDomain, unknown>> = {};
+    for (const domain of CONTENT_DOMAINS) content[domain] = await this.stores.of(domain).readIn(lang);
+    return content as CvContent;
   }
 }

@@ -36,7 +36,7 @@ export class SkillsService {
 
   /** The categories in display order, each with its skills in theirs; titles in `language` where written. */
   async findCategories(language: Language = DEFAULT_LANGUAGE): Promise<SkillCategoryDto[]> {
-    const [categories, skills] = await Promise.all([this.categories.findAll(), this.skills.findAll()]);
+    const { categories, skills } = await this.readAll();
     const byCategory = Map.groupBy(skills, (skill) => skill.categoryId);
     return categories.map((category) =>
       toSkillCategory(inLanguage(category, SKILL_CATEGORY_TEXT_FIELDS, language), byCategory.get(category.id) ?? []),
@@ -49,7 +49,7 @@ export class SkillsService {
 
   /** Every category with its skills as a content document lists them, in display order. */
   async exportPart(): Promise<SkillCategoryItem[]> {
-    const [categories, skills] = await Promise.all([this.categories.findAll(), this.skills.findAll()]);
+    const { categories, skills } = await this.readAll();
     const byCategory = Map.groupBy(skills, (skill) => skill.categoryId);
     return categories.map((category) => ({
       ...toSkillCategory(category, byCategory.get(category.id) ?? []),
@@ -122,6 +122,12 @@ export class SkillsService {
   /** The categories, as the document counts the skills part. */
   count(): Promise<number> {
     return this.categories.count();
+  }
+
+  /** Every category and every skill, one after the other: inside a transaction (a draft's) they share one connection. */
+  private async readAll(): Promise<{ categories: SkillCategory[]; skills: Skill[] }> {
+    const categories = await this.categories.findAll();
+    return { categories, skills: await this.skills.findAll() };
   }
 
   /** Each slug a skill's `projects` names must be a project's (422 at that item): links follow projects, never dangle. */

@@ -4,6 +4,7 @@ import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { ContentTransactions } from '@/content-store/content-transactions';
 import { DraftsService } from '@/drafts/drafts.service';
 import { ADMIN_TOKEN } from '@test/support/admin';
+import { watchOverlappingQueries } from '@test/support/overlapping-queries';
 import { pdfText } from '@test/support/pdf-text';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { createTestApp, type TestApp } from '@test/support/test-app';
@@ -27,6 +28,9 @@ describe('drafts', () => {
   const publicTitle = async (app: TestApp, slug: string) =>
     (await request(app.server).get(`/api/projects/${slug}`).expect(200)).body.title as string;
 
+  // Drafts read and write inside transactions, each on one connection: never two queries at once on one.
+  const queries = watchOverlappingQueries();
+
   beforeAll(async () => {
     onDatabase = await appOnDatabase({ FEATURE_CV_GENERATION: 'true' });
     second = await createTestApp({
@@ -34,11 +38,13 @@ describe('drafts', () => {
     });
   });
   afterAll(async () => {
+    queries.stop();
     await second.close();
     await onDatabase.close();
   });
   afterEach(async () => {
     await first().delete('/api/admin/draft');
+    expect(queries.overlapping.splice(0)).toEqual([]);
   });
 
   it('changes the draft, not what visitors see, and answers as the same write without one', async () => {
