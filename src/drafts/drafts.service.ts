@@ -29,17 +29,22 @@ export class DraftsService {
     private readonly tokens: PreviewTokens,
   ) {}
 
-  /** Makes `write` change the draft (the first opens it); answers what it answers. */
+  /**
+   * Makes `write` change the draft (the first opens it); answers what it answers. The draft's base
+   * is the published content the write was made on (read once, before it), so a direct write
+   * committed meanwhile is not mistaken for the draft's change.
+   */
   write<T>(write: () => Promise<T>): Promise<T> {
     return this.transactions.run(async () => {
       const stored = await this.drafts.lock();
-      const { parts, changed, overridden } = await this.drafted(stored);
+      const { parts, changed, overridden, live } = await this.drafted(stored);
       const { answer, drafted } = await this.transactions.undone(async () => {
         await this.portfolio.replaceParts(parts, changed);
         const answer = await write();
         return { answer, drafted: await this.portfolio.exportParts(await this.transactions.changedDomains()) };
       });
-      const published = await this.portfolio.exportParts(domainsOf(drafted));
+      const unread = domainsOf(drafted).filter((domain) => !Object.hasOwn(live, domain));
+      const published = { ...live, ...(await this.portfolio.exportParts(unread)) };
       await this.drafts.save({ ...draftBetween(published, drafted), overridden });
       return answer;
     });
@@ -149,11 +154,12 @@ export class DraftsService {
    * draft holds): its parts, the domains where they differ, and every item overridden so far.
    */
   private async drafted(stored: StoredDraft | undefined, published?: DocumentParts): Promise<DraftNow> {
-    if (!stored) return { parts: {}, changed: [], overridden: [] };
+    if (!stored) return { parts: {}, changed: [], overridden: [], live: {} };
     const live = published ?? (await this.portfolio.exportParts(domainsOf(stored.document)));
     const { parts, overridden } = mergeDraft(stored.base, stored.document, live);
     const seen = new Set(stored.overridden.map((item) => `${item.domain}:${item.id}`));
     return {
+      live,
       parts,
       changed: differingDomains(live, parts),
       overridden: [...stored.overridden, ...overridden.filter((item) => !seen.has(`${item.domain}:${item.id}`))],
@@ -165,4 +171,6 @@ export class DraftsService {
 interface DraftNow extends MergedDraft {
   /** The domains where the draft differs from the published content. */
   changed: ContentDomain[];
+  /** The published content it was read against (at least the draft's domains). */
+  live: DocumentParts;
 }

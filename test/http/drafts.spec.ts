@@ -236,6 +236,18 @@ describe('drafts', () => {
     await first().put('/api/admin/content').send(content).expect(200);
   });
 
+  it('reads the published content a draft write is made on once', async () => {
+    await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, read once' }).expect(200);
+    const exported = vi.spyOn(onDatabase.testApp.app.get(ContentDomainStores).of('projects'), 'exportPart');
+    await first().patch('/api/projects/ledger-lens?draft=true').send({ title: 'Ledger Lens, read once' }).expect(200);
+    const reads = exported.mock.calls.length;
+    exported.mockRestore();
+    // The published projects the draft is merged with, and the draft's projects after the write: the base is the former.
+    expect(reads).toBe(2);
+    const draft = (await first().get('/api/admin/draft').expect(200)).body as { changes: { id: string }[] };
+    expect(draft.changes.map((change) => change.id)).toEqual(['tidewatch', 'ledger-lens']);
+  });
+
   it('refuses with 422 a publish whose skills would name a project it deletes, and keeps the draft', async () => {
     type Category = { id: string; skills: { id: string; projects: string[] }[] };
     const content = (await first().get('/api/admin/content').expect(200)).body as object;
