@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { CONTENT_DOMAINS } from '@/content';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { ContentTransactions } from '@/content-store/content-transactions';
 import { DraftsService } from '@/drafts/drafts.service';
@@ -211,41 +212,85 @@ describe('drafts', () => {
       .expect(200);
   });
 
+  /**
+   * The domains whose stored parts the drafts service reads (a draft write, a publish) while `work`
+   * runs, one entry per read; what the history recorder reads meanwhile is not counted.
+   */
+  async function readByDrafts(work: () => Promise<unknown>): Promise<ContentDomain[]> {
+    const drafts = onDatabase.testApp.app.get(DraftsService);
+    const stores = onDatabase.testApp.app.get(ContentDomainStores);
+    const inDrafts = new AsyncLocalStorage<true>();
+    const [write, publish] = [drafts.write.bind(drafts), drafts.publish.bind(drafts)];
+    const read: ContentDomain[] = [];
+    const spies = [
+      vi.spyOn(drafts, 'write').mockImplementation((change) => inDrafts.run(true, () => write(change))),
+      vi.spyOn(drafts, 'publish').mockImplementation(() => inDrafts.run(true, publish)),
+      ...CONTENT_DOMAINS.map((domain) => {
+        const store = stores.of(domain);
+        const exportPart = store.exportPart.bind(store);
+        return vi.spyOn(store, 'exportPart').mockImplementation(() => {
+          if (inDrafts.getStore()) read.push(domain);
+          return exportPart();
+        });
+      }),
+    ];
+    try {
+      await work();
+      return read;
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  }
+
   it('publishes reading only the domains the draft changed (and those its rules read with them), and counts every domain', async () => {
     const content = (await first().get('/api/admin/content').expect(200)).body as Record<string, unknown>;
     const [award] = content.awards as { id: string }[];
     await first().patch(`/api/awards/${award.id}?draft=true`).send({ title: 'Drafted award' }).expect(200);
-    const stores = onDatabase.testApp.app.get(ContentDomainStores);
-    const exported = CONTENT_DOMAINS.map((domain) => vi.spyOn(stores.of(domain), 'exportPart'));
-    const read = () => CONTENT_DOMAINS.filter((_, index) => exported[index].mock.calls.length > 0);
-    try {
-      const published = await first().post('/api/admin/draft/publish').expect(200);
-      expect(read()).toEqual(['awards']);
-      expect(published.body.published).toEqual(
-        Object.fromEntries(CONTENT_DOMAINS.map((domain) => [domain, Array.isArray(content[domain]) ? (content[domain] as []).length : 1])),
-      );
+    let published: request.Response | undefined;
+    expect(await readByDrafts(async () => (published = await first().post('/api/admin/draft/publish').expect(200)))).toEqual(['awards']);
+    expect(published?.body.published).toEqual(
+      Object.fromEntries(CONTENT_DOMAINS.map((domain) => [domain, Array.isArray(content[domain]) ? (content[domain] as []).length : 1])),
+    );
 
-      // A draft of the projects is checked with the skills that name them, though it did not change those.
-      await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, checked with its skills' }).expect(200);
-      for (const spy of exported) spy.mockClear();
-      await first().post('/api/admin/draft/publish').expect(200);
-      expect(read()).toEqual(['projects', 'skills']);
-    } finally {
-      for (const spy of exported) spy.mockRestore();
-    }
+    // A draft of the projects is checked with the skills that name them, though it did not change those.
+    await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, checked with its skills' }).expect(200);
+    expect(await readByDrafts(() => first().post('/api/admin/draft/publish').expect(200))).toEqual(['projects', 'skills']);
     await first().put('/api/admin/content').send(content).expect(200);
   });
 
   it('reads the published content a draft write is made on once', async () => {
     await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, read once' }).expect(200);
-    const exported = vi.spyOn(onDatabase.testApp.app.get(ContentDomainStores).of('projects'), 'exportPart');
-    await first().patch('/api/projects/ledger-lens?draft=true').send({ title: 'Ledger Lens, read once' }).expect(200);
-    const reads = exported.mock.calls.length;
-    exported.mockRestore();
     // The published projects the draft is merged with, and the draft's projects after the write: the base is the former.
-    expect(reads).toBe(2);
+    expect(
+      await readByDrafts(() => first().patch('/api/projects/ledger-lens?draft=true').send({ title: 'Ledger Lens, read once' }).expect(200)),
+    ).toEqual(['projects', 'projects']);
     const draft = (await first().get('/api/admin/draft').expect(200)).body as { changes: { id: string }[] };
     expect(draft.changes.map((change) => change.id)).toEqual(['tidewatch', 'ledger-lens']);
+  });
+
+  it('does not take a direct write committed while a draft write runs for the draft’s change', async () => {
+    const content = (await first().get('/api/admin/content').expect(200)).body as object;
+    await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, drafted before' }).expect(200);
+    // The history recorder has recorded what came before, so the next read of the projects is the draft write's.
+    await vi.waitFor(async () => expect(await onDatabase.database.query('SELECT id FROM content_changes')).toEqual([]), { timeout: 5_000 });
+    const projects = onDatabase.testApp.app.get(ContentDomainStores).of('projects');
+    const exportPart = projects.exportPart.bind(projects);
+    const exported = vi.spyOn(projects, 'exportPart').mockImplementationOnce(async () => {
+      const published = await exportPart();
+      // Another connection commits a direct write right after the draft write read the published projects.
+      await onDatabase.database.query(`UPDATE projects SET title = 'Physio Planner, meanwhile' WHERE slug = 'physio-planner'`);
+      return published;
+    });
+    await first().patch('/api/projects/ledger-lens?draft=true').send({ title: 'Ledger Lens, drafted during' }).expect(200);
+    exported.mockRestore();
+    const draft = (await first().get('/api/admin/draft').expect(200)).body as {
+      changes: { id: string }[];
+      document: { projects: { slug: string; title: string }[] };
+    };
+    expect(draft.changes.map((change) => change.id)).toEqual(['tidewatch', 'ledger-lens']);
+    expect(draft.document.projects.find((project) => project.slug === 'physio-planner')?.title).toBe('Physio Planner, meanwhile');
+    await first().delete('/api/admin/draft').expect(204);
+    await first().put('/api/admin/content').send(content).expect(200);
   });
 
   it('refuses with 422 a publish whose skills would name a project it deletes, and keeps the draft', async () => {
