@@ -54,7 +54,7 @@ export interface BenchServer {
 }
 
 /** jemalloc's settings in the image (Dockerfile). */
-const JEMALLOC_CONF = 'background_thread:true,narenas:1';
+const JEMALLOC_CONF = 'background_thread:true,narenas:1,dirty_decay_ms:0';
 let jemalloc: string | undefined;
 
 /** Where Debian's libjemalloc2 put the library, for its architecture (the image links it as /usr/local/lib/libjemalloc.so.2). */

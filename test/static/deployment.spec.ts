@@ -163,7 +163,7 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/apt-get install [^\n]*\\\n\s+libjemalloc2/);
     expect(dockerfile).toMatch(/ln -s "\$\(dpkg -L libjemalloc2 \| grep [^)]+\)" \/usr\/local\/lib\/libjemalloc\.so\.2/);
     // One arena: each of sharp's threads kept what it freed in an arena of its own.
-    expect(jemallocSettings?.split(',')).toEqual(['background_thread:true', 'narenas:1']);
+    expect(jemallocSettings?.split(',')).toEqual(['background_thread:true', 'narenas:1', 'dirty_decay_ms:0']);
   });
 
   it('is the allocator, with the same settings, that the e2e suite and the benchmarks run the service on', () => {
