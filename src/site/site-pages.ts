@@ -34,15 +34,15 @@ export class SitePages {
     this.prefixes = languagePrefixes(config.languagePrefixes);
   }
 
-  /** The site with its projects in `language`; 404 naming SITE_URL when it has no address. */
+  /**
+   * The site with its projects in `language`; 404 naming SITE_URL when it has no address. One read
+   * after the other: inside a transaction (a draft's preview) they share one connection.
+   */
   async site(language: Language): Promise<Site> {
     const { address, profile } = await this.address();
-    const [projects, times, profileChangedAt] = await Promise.all([
-      this.projects.findAll(language),
-      this.projects.timesOf(),
-      this.profiles.changedAt(),
-    ]);
-    return { address, profile, projects, times, profileChangedAt };
+    const projects = await this.projects.findAll(language);
+    const times = await this.projects.timesOf();
+    return { address, profile, projects, times, profileChangedAt: await this.profiles.changedAt() };
   }
 
   /** The site's address and whose it is (the profile as visitors read it); 404 naming SITE_URL when it has no address. */

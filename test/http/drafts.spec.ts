@@ -129,6 +129,17 @@ describe('drafts', () => {
     expect([withoutDraft.body.title, withoutDraft.headers['cache-control']]).toEqual(['Tidewatch', 'private, no-store']);
   });
 
+  it('shows the draft in the site’s feed to a preview link, and only to it', async () => {
+    await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, in the feed' }).expect(200);
+    const { token } = (await first().post('/api/admin/draft/preview-token').expect(200)).body as { token: string };
+    const titles = async (query = '') =>
+      (
+        (await request(onDatabase.testApp.server).get(`/api/site/feed.json${query}`).expect(200)).body as { items: { title: string }[] }
+      ).items.map((item) => item.title);
+    expect(await titles(`?preview=${token}`)).toContain('Tidewatch, in the feed');
+    expect(await titles()).not.toContain('Tidewatch, in the feed');
+  });
+
   it('renders the CV from the draft for a preview link, privately', async () => {
     await first()
       .patch('/api/profile?draft=true')
