@@ -70,12 +70,11 @@ class TypeOrmContentHistory extends ContentHistoryRepository {
     const unknown = [...new Map(items.map((item) => [item.hash.toString('hex'), item])).values()].filter(
       (item) => !ids.has(item.hash.toString('hex')),
     );
-    if (unknown.length > 0)
-      for (const { id, hash } of await rows.find({
-        select: { id: true, hash: true },
-        where: { hash: In(unknown.map((item) => item.hash)) },
-      }))
-        ids.set(hash.toString('hex'), id);
+    const found =
+      unknown.length === 0
+        ? []
+        : await rows.find({ select: { id: true, hash: true }, where: { hash: In(unknown.map((item) => item.hash)) } });
+    for (const { id, hash } of found) ids.set(hash.toString('hex'), id);
     const missing = unknown.filter((item) => !ids.has(item.hash.toString('hex')));
     for (let start = 0; start < missing.length; start += INSERT_CHUNK) {
       const chunk = missing.slice(start, start + INSERT_CHUNK);
