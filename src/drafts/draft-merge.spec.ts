@@ -57,3 +57,47 @@ describe('what a draft keeps', () => {
     expect(draftBetween(published, drafted)).toEqual({ base: { awards: published.awards }, document: { awards: drafted.awards } });
   });
 });
+
+describe('what a merge and a draft compare, counted', () => {
+  const many = (count: number, changedAt?: number) =>
+    documentWith(Array.from({ length: count }, (_, index) => award(`id-${index}`, index === changedAt ? 'drafted' : `Award ${index}`)));
+  /** The characters JSON.stringify produced while `work` ran. */
+  const serialised = (work: () => void): number => {
+    const stringify = JSON.stringify;
+    let characters = 0;
+    const spy = vi.spyOn(JSON, 'stringify').mockImplementation((...args: Parameters<typeof stringify>) => {
+      const text = stringify(...args);
+      characters += text?.length ?? 0;
+      return text;
+    });
+    try {
+      work();
+    } finally {
+      spy.mockRestore();
+    }
+    return characters;
+  };
+
+  it('tells the domains a draft changes from those it leaves as published while merging, each side serialised once', () => {
+    const base = many(500);
+    const draft = many(500, 250);
+    const once = JSON.stringify(base.awards).length + JSON.stringify(draft.awards).length;
+    let merged!: ReturnType<typeof mergeDraft>;
+    expect(serialised(() => (merged = mergeDraft({ awards: base.awards }, { awards: draft.awards }, base)))).toBeLessThan(once * 1.25);
+    expect(merged.changed).toEqual(['awards']);
+  });
+
+  it('tells a draft whose change was also made directly from one that still differs', () => {
+    const base = documentWith([award('a', 'A'), award('b', 'B')]);
+    const draft = documentWith([award('a', 'A, both'), award('b', 'B')]);
+    expect(mergeDraft({ awards: base.awards }, { awards: draft.awards }, draft).changed).toEqual([]);
+    const moved = documentWith([award('b', 'B'), award('a', 'A')]);
+    expect(mergeDraft({ awards: base.awards }, { awards: moved.awards }, base).changed).toEqual(['awards']);
+  });
+
+  it('stops comparing a drafted list with the published one at the first item that differs', () => {
+    const published = many(500);
+    const drafted = many(500, 0);
+    expect(serialised(() => draftBetween({ awards: published.awards }, { awards: drafted.awards }))).toBeLessThan(200);
+  });
+});

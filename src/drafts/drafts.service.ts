@@ -5,7 +5,7 @@ import { ContentTransactions } from '@/content-store/content-transactions';
 import { PREVIEW_QUERY } from '@/read-model/public-read.decorator';
 import { diffItems } from '@/history/content-diff';
 import { PortfolioService } from '@/portfolio/portfolio.service';
-import { asList, differingDomains, draftBetween, mergeDraft, type MergedDraft } from './draft-merge';
+import { asList, draftBetween, mergeDraft, type MergedDraft } from './draft-merge';
 import type { DraftDto, PreviewTokenDto, PublishedDraftDto } from './dto/draft.dto';
 import { PreviewTokens } from './preview-tokens';
 import { DraftsRepository, type StoredDraft } from './persistence/drafts.repository';
@@ -156,12 +156,12 @@ export class DraftsService {
   private async drafted(stored: StoredDraft | undefined, published?: DocumentParts): Promise<DraftNow> {
     if (!stored) return { parts: {}, changed: [], overridden: [], live: {} };
     const live = published ?? (await this.portfolio.exportParts(domainsOf(stored.document)));
-    const { parts, overridden } = mergeDraft(stored.base, stored.document, live);
+    const { parts, changed, overridden } = mergeDraft(stored.base, stored.document, live);
     const seen = new Set(stored.overridden.map((item) => `${item.domain}:${item.id}`));
     return {
       live,
       parts,
-      changed: differingDomains(live, parts),
+      changed,
       overridden: [...stored.overridden, ...overridden.filter((item) => !seen.has(`${item.domain}:${item.id}`))],
     };
   }
@@ -169,8 +169,6 @@ export class DraftsService {
 
 /** The draft as it stands against the published content now. */
 interface DraftNow extends MergedDraft {
-  /** The domains where the draft differs from the published content. */
-  changed: ContentDomain[];
   /** The published content it was read against (at least the draft's domains). */
   live: DocumentParts;
 }
