@@ -1,5 +1,9 @@
 import { createRequire } from 'node:module';
 import { types } from 'pg';
+import type { TypeId } from 'pg-types';
+
+/** PostgreSQL's type ids of text[] and integer[]: pg-types names only the scalar types. */
+const [TEXT_ARRAY, INTEGER_ARRAY, TIMESTAMPTZ] = [1009, 1007, types.builtins.TIMESTAMPTZ] as TypeId[];
 
 /** What pg's own type parsers load: postgres-array and postgres-date, as package.json's overrides pin them. */
 const loadedByPgTypes = (name: string): string => {
@@ -19,7 +23,7 @@ describe("pg's type parsers", () => {
   });
 
   it('read text and integer arrays as before: quoted, escaped, empty and NULL elements', () => {
-    const texts = types.getTypeParser(1009, 'text');
+    const texts = types.getTypeParser(TEXT_ARRAY, 'text');
     expect(texts('{rust,"two words","",NULL,"NULL","say \\"hi\\"","back\\\\slash"}')).toEqual([
       'rust',
       'two words',
@@ -30,11 +34,11 @@ describe("pg's type parsers", () => {
       'back\\slash',
     ]);
     expect(texts('{}')).toEqual([]);
-    expect(types.getTypeParser(1007, 'text')('{3,1,2}')).toEqual([3, 1, 2]);
+    expect(types.getTypeParser(INTEGER_ARRAY, 'text')('{3,1,2}')).toEqual([3, 1, 2]);
   });
 
   it('read timestamps with a time zone as the instants they are', () => {
-    const timestamp = types.getTypeParser(1184, 'text');
+    const timestamp = types.getTypeParser(TIMESTAMPTZ, 'text');
     expect((timestamp('2026-11-27 10:15:30.123+00') as Date).toISOString()).toBe('2026-11-27T10:15:30.123Z');
     expect((timestamp('2026-11-27 11:15:30.5+01') as Date).toISOString()).toBe('2026-11-27T10:15:30.500Z');
     expect((timestamp('2026-11-27 10:15:30.123456+05:30') as Date).toISOString()).toBe('2026-11-27T04:45:30.123Z');
