@@ -1,6 +1,25 @@
 import { type ContentDomain, type DocumentParts, domainsOf } from '@/content';
 import { type ContentChange, keyOf } from '@/history/content-diff';
 
+type Key = string | null;
+
+/** Of a list domain a draft stores item by item: its keys in order, published (when the draft last saw it) and drafted. */
+export interface DraftOrder {
+  base: Key[];
+  draft: Key[];
+}
+
+/** By domain; a domain without one is stored whole (every item, in order). */
+export type DraftOrders = Partial<Record<ContentDomain, DraftOrder>>;
+
+/** What a draft stores: of the domains where it differs from the published content, the items that differ, and each list's order. */
+export interface DraftChanges {
+  /** The published items the draft's items replace. */
+  base: DocumentParts;
+  document: DocumentParts;
+  orders: DraftOrders;
+}
+
 export interface MergedDraft {
   /** The draft's domains as it stands now. */
   parts: DocumentParts;
@@ -11,10 +30,23 @@ export interface MergedDraft {
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+const sameKeys = (a: Key[], b: Key[]): boolean => a.length === b.length && a.every((key, index) => key === b[index]);
 
-/** `same` for two parts, a list compared item by item up to the first that differs. */
-const sameParts = (a: unknown, b: unknown): boolean =>
-  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((item, index) => same(item, b[index])) : same(a, b);
+/** A domain's part of a document as a list: the profile is one item, or none. */
+export const asList = (part: unknown): unknown[] => (Array.isArray(part) ? part : part ? [part] : []);
+
+/** A side of a stored domain: its keys in order, and the items it holds (all of them when stored whole). */
+interface Side {
+  keys: Key[];
+  items: Map<Key, unknown>;
+}
+
+const byKey = (domain: ContentDomain, items: unknown[]) => new Map(items.map((item) => [keyOf(domain, item), item]));
+
+const sideOf = (domain: ContentDomain, part: unknown, keys?: Key[]): Side => {
+  const items = byKey(domain, asList(part));
+  return { keys: keys ?? [...items.keys()], items };
+};
 
 /**
  * The draft as it stands against the published content now, in the domains the draft changed: an
@@ -22,37 +54,47 @@ const sameParts = (a: unknown, b: unknown): boolean =>
  * the published one, so a direct write is never undone; an item the draft changed is the draft's,
  * and is `overridden` when a direct write changed it too. A list keeps the draft's order when the
  * draft moved items, else the published order; items only one side added come after, in that
- * side's order. `published` holds at least the draft's domains.
+ * side's order. `published` holds at least the draft's domains; `orders`, where a domain has one,
+ * say that `base` and `draft` hold only the items that differ (an item in neither is unchanged).
  */
-export function mergeDraft(base: DocumentParts, draft: DocumentParts, published: DocumentParts): MergedDraft {
+export function mergeDraft(base: DocumentParts, draft: DocumentParts, published: DocumentParts, orders: DraftOrders = {}): MergedDraft {
   const overridden: MergedDraft['overridden'] = [];
   const parts: Partial<Record<ContentDomain, unknown>> = {};
   const changed: ContentDomain[] = [];
   for (const domain of domainsOf(draft)) {
-    const { items, differs } = mergeList(domain, asList(base[domain]), asList(draft[domain]), asList(published[domain]), overridden);
+    const order = orders[domain];
+    const was = sideOf(domain, base[domain], order?.base);
+    const drafted = sideOf(domain, draft[domain], order?.draft);
+    const { items, differs } = mergeList(domain, was, drafted, byKey(domain, asList(published[domain])), overridden);
     parts[domain] = domain === 'profile' ? (items[0] ?? null) : items;
     if (differs) changed.push(domain);
   }
   return { parts: parts as DocumentParts, changed, overridden };
 }
 
-/** The domains of `drafted` whose parts differ from `published`'s. */
-const differingDomains = (published: DocumentParts, drafted: DocumentParts): ContentDomain[] =>
-  domainsOf(drafted).filter((domain) => !sameParts(published[domain], drafted[domain]));
-
 /**
- * What a draft keeps: of the domains `drafted` holds, those that differ from `published` (the
- * draft's part, and the published one as its base). A domain where the two agree has nothing to
- * merge: the published content is the draft's there.
+ * What a draft keeps: of the domains `drafted` holds, those that differ from `published`; of a list,
+ * only the items that differ (added, removed or changed, the published one as its base) and both
+ * orders. A domain where the two agree has nothing to merge: the published content is the draft's there.
  */
-export function draftBetween(published: DocumentParts, drafted: DocumentParts): { base: DocumentParts; document: DocumentParts } {
-  const changed = differingDomains(published, drafted);
-  const pick = (parts: DocumentParts) => Object.fromEntries(changed.map((domain) => [domain, parts[domain]])) as DocumentParts;
-  return { base: pick(published), document: pick(drafted) };
+export function draftBetween(published: DocumentParts, drafted: DocumentParts): DraftChanges {
+  const [base, document]: Partial<Record<ContentDomain, unknown>>[] = [{}, {}];
+  const orders: DraftOrders = {};
+  for (const domain of domainsOf(drafted)) {
+    const [was, now] = [published[domain], drafted[domain]];
+    if (!Array.isArray(now)) {
+      if (!same(was, now)) [base[domain], document[domain]] = [was, now];
+      continue;
+    }
+    const [before, after] = [byKey(domain, asList(was)), byKey(domain, now)];
+    const differing = [...new Set([...before.keys(), ...after.keys()])].filter((key) => !same(before.get(key), after.get(key)));
+    const order = { base: [...before.keys()], draft: [...after.keys()] };
+    if (differing.length === 0 && sameKeys(order.base, order.draft)) continue;
+    const held = (items: Map<Key, unknown>) => differing.filter((key) => items.has(key)).map((key) => items.get(key));
+    [base[domain], document[domain], orders[domain]] = [held(before), held(after), order];
+  }
+  return { base: base as DocumentParts, document: document as DocumentParts, orders };
 }
-
-/** A domain's part of a document as a list: the profile is one item, or none. */
-export const asList = (part: unknown): unknown[] => (Array.isArray(part) ? part : part ? [part] : []);
 
 /**
  * One domain merged, and whether it `differs` from the published one: an item the draft did not
@@ -60,27 +102,26 @@ export const asList = (part: unknown): unknown[] => (Array.isArray(part) ? part 
  */
 function mergeList(
   domain: ContentDomain,
-  base: unknown[],
-  draft: unknown[],
-  published: unknown[],
+  was: Side,
+  drafted: Side,
+  live: Map<Key, unknown>,
   overridden: MergedDraft['overridden'],
 ): { items: unknown[]; differs: boolean } {
-  const byKey = (items: unknown[]) => new Map(items.map((item) => [keyOf(domain, item), item]));
-  const [was, drafted, live] = [byKey(base), byKey(draft), byKey(published)];
-  const chosen = new Map<string | null, unknown>();
+  const chosen = new Map<Key, unknown>();
   let differs = false;
-  for (const id of new Set([...was.keys(), ...drafted.keys(), ...live.keys()])) {
-    const draftChanged = !same(was.get(id), drafted.get(id));
-    if (draftChanged && !same(was.get(id), live.get(id))) overridden.push({ domain, id });
-    const item = draftChanged ? drafted.get(id) : live.get(id);
+  for (const id of new Set([...was.keys, ...drafted.keys, ...live.keys()])) {
+    const draftChanged = !same(was.items.get(id), drafted.items.get(id));
+    if (draftChanged && !same(was.items.get(id), live.get(id))) overridden.push({ domain, id });
+    const item = draftChanged ? drafted.items.get(id) : live.get(id);
     if (item !== undefined) chosen.set(id, item);
     differs ||= draftChanged && !same(item, live.get(id));
   }
-  const keptOrder = (order: Map<string | null, unknown>) => [...order.keys()].filter((id) => was.has(id) && drafted.has(id));
-  const draftMoved = !same(keptOrder(was), keptOrder(drafted));
-  const [first, second] = draftMoved ? [drafted, live] : [live, drafted];
-  const order = [...new Set([...first.keys(), ...second.keys()])].filter((id) => chosen.has(id));
+  const [wasKeys, draftedKeys] = [new Set(was.keys), new Set(drafted.keys)];
+  const keptOrder = (keys: Key[]) => keys.filter((id) => wasKeys.has(id) && draftedKeys.has(id));
+  const draftMoved = !sameKeys(keptOrder(was.keys), keptOrder(drafted.keys));
   const liveOrder = [...live.keys()];
-  differs ||= order.length !== liveOrder.length || order.some((id, index) => id !== liveOrder[index]);
+  const [first, second] = draftMoved ? [drafted.keys, liveOrder] : [liveOrder, drafted.keys];
+  const order = [...new Set([...first, ...second])].filter((id) => chosen.has(id));
+  differs ||= !sameKeys(order, liveOrder);
   return { items: order.map((id) => chosen.get(id)), differs };
 }

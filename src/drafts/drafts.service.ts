@@ -156,7 +156,7 @@ export class DraftsService {
   private async drafted(stored: StoredDraft | undefined, published?: DocumentParts): Promise<DraftNow> {
     if (!stored) return { parts: {}, changed: [], overridden: [], live: {} };
     const live = published ?? (await this.portfolio.exportParts(domainsOf(stored.document)));
-    const { parts, changed, overridden } = mergeDraft(stored.base, stored.document, live);
+    const { parts, changed, overridden } = mergeDraft(stored.base, stored.document, live, stored.orders ?? {});
     const seen = new Set(stored.overridden.map((item) => `${item.domain}:${item.id}`));
     return {
       live,

@@ -223,6 +223,29 @@ describe('drafts', () => {
       .expect(200);
   });
 
+  it('stores of a list only the items it changed, with the list’s order', async () => {
+    const projects = ((await first().get('/api/admin/content').expect(200)).body as { projects: { slug: string; title: string }[] })
+      .projects;
+    await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, stored alone' }).expect(200);
+    const [stored] = await onDatabase.database.query<{ base: { title: string }[]; document: { title: string }[]; orders: object }>(
+      `SELECT base->'projects' AS base, document->'projects' AS document, orders->'projects' AS orders FROM content_drafts`,
+    );
+    expect([stored.base.map((item) => item.title), stored.document.map((item) => item.title)]).toEqual([
+      [projects.find((project) => project.slug === 'tidewatch')?.title],
+      ['Tidewatch, stored alone'],
+    ]);
+    const slugs = projects.map((project) => project.slug);
+    expect(stored.orders).toEqual({ base: slugs, draft: slugs });
+    const { token } = (await first().post('/api/admin/draft/preview-token').expect(200)).body as { token: string };
+    const previewed = (await request(onDatabase.testApp.server).get(`/api/projects?preview=${token}`).expect(200)).body as {
+      slug: string;
+      title: string;
+    }[];
+    expect(previewed.map((project) => project.slug)).toEqual(slugs);
+    expect(previewed.find((project) => project.slug === 'tidewatch')?.title).toBe('Tidewatch, stored alone');
+    await first().delete('/api/admin/draft').expect(204);
+  });
+
   /**
    * The domains whose stored parts the drafts service reads (a draft write, a publish) while `work`
    * runs, one entry per read; what the history recorder reads meanwhile is not counted.

@@ -15,6 +15,7 @@ import { Media1796700000000 } from './1796700000000-Media';
 import { ProfilePhoto1796800000000 } from './1796800000000-ProfilePhoto';
 import { MediaKeptByHistory1796900000000 } from './1796900000000-MediaKeptByHistory';
 import { ContentDrafts1797000000000 } from './1797000000000-ContentDrafts';
+import { DraftOrders1797100000000 } from './1797100000000-DraftOrders';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   ProfilePhoto1796800000000,
   MediaKeptByHistory1796900000000,
   ContentDrafts1797000000000,
+  DraftOrders1797100000000,
 ];

@@ -1,6 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { DocumentParts } from '@/content';
-import type { MergedDraft } from '@/drafts/draft-merge';
+import type { DraftOrders, MergedDraft } from '@/drafts/draft-merge';
 
 /** The owner's draft: at most one, of the domains it changed. */
 @Check('ck_content_drafts_one', '"id" = 1')
@@ -22,9 +22,17 @@ export class ContentDraftEntity {
   @Column({ type: 'json' })
   base!: DocumentParts;
 
-  /** The draft's parts of the domains where it differs from the published content (a row an earlier version stored holds every domain, and reads the same). */
+  /**
+   * The draft's parts of the domains where it differs from the published content; of a list with
+   * an order in `orders`, only the items that differ, here and in `base`. A row an earlier version
+   * stored holds whole domains (every domain, in the first version), and reads the same.
+   */
   @Column({ type: 'json' })
   document!: DocumentParts;
+
+  /** Each list domain's keys in order, published and drafted, where `base` and `document` hold only the items that differ. */
+  @Column({ type: 'json', nullable: true })
+  orders!: DraftOrders | null;
 
   /** Items the draft changed that direct writes changed too, found so far. */
   @Column({ type: 'jsonb', default: () => "'[]'" })

@@ -1,15 +1,17 @@
 import { refuseWrite } from '@/content-store/document-collection';
 import type { DocumentParts } from '@/content';
-import type { MergedDraft } from '@/drafts/draft-merge';
+import type { DraftOrders, MergedDraft } from '@/drafts/draft-merge';
 
 export interface StoredDraft {
   openedAt: Date;
   updatedAt: Date;
   scheduledAt: Date | null;
-  /** The published parts the draft was last merged with, of the domains it changed. */
+  /** The published parts the draft was last merged with, of the domains it changed (of a list with an order, the items it changed). */
   base: DocumentParts;
-  /** The draft's parts of the domains it changed. */
+  /** The draft's parts of the domains it changed (of a list with an order, the items it changed). */
   document: DocumentParts;
+  /** Null in a draft stored whole by an earlier version. */
+  orders: DraftOrders | null;
   overridden: MergedDraft['overridden'];
 }
 
@@ -20,7 +22,7 @@ export abstract class DraftsRepository {
   abstract updatedAt(): Promise<Date | undefined>;
   /** The draft, locked until the caller's transaction ends: draft writes and publishing take their turns. */
   abstract lock(): Promise<StoredDraft | undefined>;
-  abstract save(draft: Pick<StoredDraft, 'base' | 'document' | 'overridden'>): Promise<void>;
+  abstract save(draft: Pick<StoredDraft, 'base' | 'document' | 'orders' | 'overridden'>): Promise<void>;
   /** Sets (or, with null, cancels) when the draft is published; answers whether there is a draft. */
   abstract schedule(at: Date | null): Promise<boolean>;
   /** Answers whether there was one. */

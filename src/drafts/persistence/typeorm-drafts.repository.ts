@@ -33,7 +33,7 @@ class TypeOrmDrafts extends DraftsRepository {
   }
 
   /** One upsert: save() would read the stored draft back and compare its documents first, holding the event loop for tens of milliseconds at 100x. */
-  async save(draft: Pick<StoredDraft, 'base' | 'document' | 'overridden'>): Promise<void> {
+  async save(draft: Pick<StoredDraft, 'base' | 'document' | 'orders' | 'overridden'>): Promise<void> {
     await this.drafts.upsert({ ...THE_DRAFT, ...draft }, ['id']);
   }
 
