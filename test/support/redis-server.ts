@@ -22,14 +22,18 @@ export class LocalRedisServer {
   /** Stops the server: clients see their connection refused. */
   async stop(): Promise<void> {
     const running = this.process;
-    if (!running || running.exitCode !== null) return;
+    if (!isRunning(running)) return;
     running.kill('SIGKILL');
     await once(running, 'exit');
     this.process = undefined;
   }
 
-  /** Starts the server again on the same port and waits until it answers. */
+  /**
+   * Starts the server again on the same port, unless it runs, and waits until it answers: a second
+   * one would fail to bind, and the first would be left running once the test is over.
+   */
   async resume(): Promise<void> {
+    if (isRunning(this.process)) return;
     this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
       stdio: 'ignore',
     });
@@ -39,6 +43,9 @@ export class LocalRedisServer {
     }
   }
 }
+
+const isRunning = (child: ChildProcess | undefined): child is ChildProcess =>
+  child !== undefined && child.exitCode === null && child.signalCode === null;
 
 async function answers(url: string): Promise<boolean> {
   const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
