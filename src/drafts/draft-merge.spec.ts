@@ -103,6 +103,13 @@ describe('what a draft keeps', () => {
       mergeDraft({ awards: base.awards }, { awards: draft.awards }, published),
     );
   });
+
+  it('loses no item a draft stored whole holds where its orders do not name it (an earlier version wrote the draft over them)', () => {
+    const drafted = documentWith([award('a', 'A'), award('b', 'B'), award('c', 'C'), award('d', 'D, added')]).awards;
+    const stale = { awards: { base: ['a', 'b', 'c'], draft: ['a', 'b', 'c'] } };
+    const { parts } = mergeDraft({ awards: base.awards }, { awards: drafted }, base, stale);
+    expect(parts.awards!.map((item) => item.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
 });
 
 describe('what a merge and a draft compare and store, counted', () => {

@@ -43,9 +43,16 @@ interface Side {
 
 const byKey = (domain: ContentDomain, items: unknown[]) => new Map(items.map((item) => [keyOf(domain, item), item]));
 
-const sideOf = (domain: ContentDomain, part: unknown, keys?: Key[]): Side => {
+/**
+ * Its keys are the order given, then any key of its items the order does not name: an earlier
+ * version that stores a draft whole leaves the orders a later one wrote as they were (while both
+ * run), and an item it added must not be lost for it.
+ */
+const sideOf = (domain: ContentDomain, part: unknown, order?: Key[]): Side => {
   const items = byKey(domain, asList(part));
-  return { keys: keys ?? [...items.keys()], items };
+  if (!order) return { keys: [...items.keys()], items };
+  const named = new Set(order);
+  return { keys: [...order, ...[...items.keys()].filter((key) => !named.has(key))], items };
 };
 
 /**
