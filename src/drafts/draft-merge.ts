@@ -64,12 +64,12 @@ const sideOf = (domain: ContentDomain, part: unknown, order?: Key[]): Side => {
  * side's order. `published` holds at least the draft's domains; `orders`, where a domain has one,
  * say that `base` and `draft` hold only the items that differ (an item in neither is unchanged).
  */
-export function mergeDraft(base: DocumentParts, draft: DocumentParts, published: DocumentParts, orders: DraftOrders = {}): MergedDraft {
+export function mergeDraft(base: DocumentParts, draft: DocumentParts, published: DocumentParts, orders?: DraftOrders | null): MergedDraft {
   const overridden: MergedDraft['overridden'] = [];
   const parts: Partial<Record<ContentDomain, unknown>> = {};
   const changed: ContentDomain[] = [];
   for (const domain of domainsOf(draft)) {
-    const order = orders[domain];
+    const order = orders?.[domain];
     const was = sideOf(domain, base[domain], order?.base);
     const drafted = sideOf(domain, draft[domain], order?.draft);
     const { items, differs } = mergeList(domain, was, drafted, byKey(domain, asList(published[domain])), overridden);

@@ -17,8 +17,9 @@ const notScheduled = () => new NotFoundException({ detail: 'The draft is not sch
  * The owner's draft: one working copy of the content. A draft write is the same write as ever,
  * made to the draft's content inside a savepoint that is rolled back once it has answered (no
  * change is announced, recorded or seen by visitors); what it left is kept as the draft, of the
- * domains where it differs from the published content only. The draft is always read against the
- * published content as it is now (mergeDraft), so a direct write made meanwhile is never undone.
+ * domains where it differs from the published content only, and of a list only the items that
+ * differ, with its order (draftBetween). The draft is always read against the published content
+ * as it is now (mergeDraft), so a direct write made meanwhile is never undone.
  */
 @Injectable()
 export class DraftsService {
@@ -156,7 +157,7 @@ export class DraftsService {
   private async drafted(stored: StoredDraft | undefined, published?: DocumentParts): Promise<DraftNow> {
     if (!stored) return { parts: {}, changed: [], overridden: [], live: {} };
     const live = published ?? (await this.portfolio.exportParts(domainsOf(stored.document)));
-    const { parts, changed, overridden } = mergeDraft(stored.base, stored.document, live, stored.orders ?? {});
+    const { parts, changed, overridden } = mergeDraft(stored.base, stored.document, live, stored.orders);
     const seen = new Set(stored.overridden.map((item) => `${item.domain}:${item.id}`));
     return {
       live,
