@@ -4,9 +4,15 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 
 const JSON_TYPES = new Set<unknown>(['json', 'jsonb']);
 
-/** A value as the column gives it back: a JSON column keeps what JSON keeps (plain objects, no undefined properties). */
-const asStored = (column: ColumnMetadata, value: unknown): unknown =>
-  value === undefined || value === null ? null : JSON_TYPES.has(column.type) ? JSON.parse(JSON.stringify(value)) : value;
+/**
+ * Whether a column holds `value` as it would store it: a JSON column keeps what JSON keeps (plain
+ * objects, no undefined properties), so a value unequal as it is is compared once more as JSON.
+ */
+const holdsValue = (column: ColumnMetadata, stored: unknown, value: unknown): boolean => {
+  if (value === undefined || value === null) return (stored ?? null) === null;
+  if (isDeepStrictEqual(stored, value)) return true;
+  return JSON_TYPES.has(column.type) && isDeepStrictEqual(stored, JSON.parse(JSON.stringify(value)));
+};
 
 /**
  * Whether a stored row already has every value a write of `row` would give it (its id and times
@@ -19,6 +25,6 @@ export function rowHolds<E extends object>(rows: Repository<E>, stored: E, row: 
       column.isPrimary ||
       column.isCreateDate ||
       column.isUpdateDate ||
-      isDeepStrictEqual(column.getEntityValue(stored) ?? null, asStored(column, column.getEntityValue(row))),
+      holdsValue(column, column.getEntityValue(stored), column.getEntityValue(row)),
   );
 }
