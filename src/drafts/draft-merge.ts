@@ -88,19 +88,28 @@ export function draftBetween(published: DocumentParts, drafted: DocumentParts): 
   const [base, document]: Partial<Record<ContentDomain, unknown>>[] = [{}, {}];
   const orders: DraftOrders = {};
   for (const domain of domainsOf(drafted)) {
-    const [was, now] = [published[domain], drafted[domain]];
-    if (!Array.isArray(now)) {
-      if (!same(was, now)) [base[domain], document[domain]] = [was, now];
-      continue;
-    }
-    const [before, after] = [byKey(domain, asList(was)), byKey(domain, now)];
-    const differing = [...new Set([...before.keys(), ...after.keys()])].filter((key) => !same(before.get(key), after.get(key)));
-    const order = { base: [...before.keys()], draft: [...after.keys()] };
-    if (differing.length === 0 && sameKeys(order.base, order.draft)) continue;
-    const held = (items: Map<Key, unknown>) => differing.filter((key) => items.has(key)).map((key) => items.get(key));
-    [base[domain], document[domain], orders[domain]] = [held(before), held(after), order];
+    const change = domainChange(domain, published[domain], drafted[domain]);
+    if (!change) continue;
+    base[domain] = change.base;
+    document[domain] = change.document;
+    if (change.order) orders[domain] = change.order;
   }
   return { base: base as DocumentParts, document: document as DocumentParts, orders };
+}
+
+/** What a draft keeps of one domain (undefined: nothing, the two agree); a list's items that differ, with both orders. */
+function domainChange(
+  domain: ContentDomain,
+  was: unknown,
+  now: unknown,
+): { base: unknown; document: unknown; order?: DraftOrder } | undefined {
+  if (!Array.isArray(now)) return same(was, now) ? undefined : { base: was, document: now };
+  const [before, after] = [byKey(domain, asList(was)), byKey(domain, now)];
+  const differing = [...new Set([...before.keys(), ...after.keys()])].filter((key) => !same(before.get(key), after.get(key)));
+  const order = { base: [...before.keys()], draft: [...after.keys()] };
+  if (differing.length === 0 && sameKeys(order.base, order.draft)) return undefined;
+  const held = (items: Map<Key, unknown>) => differing.filter((key) => items.has(key)).map((key) => items.get(key));
+  return { base: held(before), document: held(after), order };
 }
 
 /**
