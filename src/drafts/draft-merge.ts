@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { type ContentDomain, type DocumentParts, domainsOf } from '@/content';
 import { type ContentChange, keyOf } from '@/history/content-diff';
 
@@ -29,7 +30,8 @@ export interface MergedDraft {
   overridden: Omit<ContentChange, 'change'>[];
 }
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** Equal as JSON: most items compared are, and are found so without serialising them. */
+const same = (a: unknown, b: unknown): boolean => isDeepStrictEqual(a, b) || JSON.stringify(a) === JSON.stringify(b);
 const sameKeys = (a: Key[], b: Key[]): boolean => a.length === b.length && a.every((key, index) => key === b[index]);
 
 /** A domain's part of a document as a list: the profile is one item, or none. */
