@@ -10,6 +10,8 @@ export interface DomainStore<D extends ContentDomain = ContentDomain> {
   replacePart(part: DocumentPart<D>): Promise<void>;
   /** How many items the domain holds (the profile: 1 when it is set), as an export counts them. */
   count(): Promise<number>;
+  /** The keys of its items as the content document names them (a list's ids or slugs); the profile, one item, has none. */
+  keys(): Promise<string[]>;
   /** What a visitor reads of the domain in `language`: what the CV prints. */
   readIn(language: Language): Promise<unknown>;
 }

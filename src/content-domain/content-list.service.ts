@@ -115,6 +115,10 @@ export abstract class ContentListService<T extends { translations: Translations<
     return this.items.count();
   }
 
+  async keys(): Promise<string[]> {
+    return [...(await this.items.timesOf()).keys()];
+  }
+
   /** What an edit changes, given the item as it is: a list may add its own rules (the certifications' sync lock). */
   protected adjusted(_current: T, changes: Partial<T>): Partial<T> {
     return changes;

@@ -88,11 +88,29 @@ export const DOMAIN_DECLARATIONS = {
 
 export const CONTENT_DOMAINS = Object.keys(DOMAIN_DECLARATIONS) as readonly ContentDomain[];
 
+/** The field an item of the domain is known by (a project's slug, another item's id); none for the profile. */
+export const keyFieldOf = (domain: ContentDomain): string | undefined => {
+  const declaration = DOMAIN_DECLARATIONS[domain];
+  return 'id' in declaration ? declaration.id : undefined;
+};
+
+export const keyOf = (domain: ContentDomain, item: unknown): string | null => {
+  const field = keyFieldOf(domain);
+  return field === undefined ? null : ((item as Record<string, string | undefined>)[field] ?? null);
+};
+
+/** A domain's part of a document as a list: the profile is one item, or none. */
+export const asList = (part: unknown): unknown[] => (Array.isArray(part) ? part : part ? [part] : []);
+
 /**
  * The domains whose items name another domain's and follow them (database triggers, in the same
  * transaction): a skill names projects by slug, so a project deleted or renamed changes skills.
  */
 export const FOLLOWING_DOMAINS: { readonly [D in ContentDomain]?: readonly ContentDomain[] } = { projects: ['skills'] };
+
+/** The domain whose items a follower's name, if it follows one. */
+export const leaderOf = (domain: ContentDomain): ContentDomain | undefined =>
+  CONTENT_DOMAINS.find((leader) => FOLLOWING_DOMAINS[leader]?.includes(domain));
 
 /** The domains that follow these and are not among them: what a write to these may change besides. */
 export const followersOf = (domains: readonly ContentDomain[]): ContentDomain[] => [

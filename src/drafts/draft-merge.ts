@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { type ContentDomain, type DocumentParts, domainsOf } from '@/content';
-import { type ContentChange, keyOf } from '@/history/content-diff';
+import { asList, type ContentDomain, type DocumentParts, domainsOf, keyOf } from '@/content';
+import type { ContentChange } from '@/history/content-diff';
 
 type Key = string | null;
 
@@ -33,9 +33,6 @@ export interface MergedDraft {
 /** Equal as JSON: most items compared are, and are found so without serialising them. */
 const same = (a: unknown, b: unknown): boolean => isDeepStrictEqual(a, b) || JSON.stringify(a) === JSON.stringify(b);
 const sameKeys = (a: Key[], b: Key[]): boolean => a.length === b.length && a.every((key, index) => key === b[index]);
-
-/** A domain's part of a document as a list: the profile is one item, or none. */
-export const asList = (part: unknown): unknown[] => (Array.isArray(part) ? part : part ? [part] : []);
 
 /** A side of a stored domain: its keys in order, and the items it holds (all of them when stored whole). */
 interface Side {

@@ -1,11 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
-import { CONTENT_DOMAINS, type ContentDomain, type DocumentParts, domainsOf } from '@/content';
+import { asList, CONTENT_DOMAINS, type ContentDomain, type DocumentParts, domainsOf } from '@/content';
 import { ContentTransactions } from '@/content-store/content-transactions';
 import { PREVIEW_QUERY } from '@/read-model/public-read.decorator';
 import { diffItems } from '@/history/content-diff';
 import { PortfolioService } from '@/portfolio/portfolio.service';
-import { asList, draftBetween, mergeDraft, type MergedDraft } from './draft-merge';
+import { draftBetween, mergeDraft, type MergedDraft } from './draft-merge';
 import type { DraftDto, PreviewTokenDto, PublishedDraftDto } from './dto/draft.dto';
 import { PreviewTokens } from './preview-tokens';
 import { DraftsRepository, type StoredDraft } from './persistence/drafts.repository';

@@ -1,4 +1,4 @@
-import { type ContentDomain, DOMAIN_DECLARATIONS } from '@/content';
+import { type ContentDomain, keyOf } from '@/content';
 
 export const ITEM_CHANGES = ['added', 'changed', 'removed', 'moved'] as const;
 export type ItemChange = (typeof ITEM_CHANGES)[number];
@@ -9,17 +9,6 @@ export interface ContentChange {
   id: string | null;
   change: ItemChange;
 }
-
-/** The field an item of the domain is known by (a project's slug, another item's id); none for the profile. */
-export const keyFieldOf = (domain: ContentDomain): string | undefined => {
-  const declaration = DOMAIN_DECLARATIONS[domain];
-  return 'id' in declaration ? declaration.id : undefined;
-};
-
-export const keyOf = (domain: ContentDomain, item: unknown): string | null => {
-  const field = keyFieldOf(domain);
-  return field === undefined ? null : ((item as Record<string, string | undefined>)[field] ?? null);
-};
 
 /** An item as a diff sees it: its key, and a fingerprint that differs when any of its fields does (its JSON, or a hash of that). */
 export type KeyedItem = readonly [key: string | null, fingerprint: string];

@@ -3,12 +3,11 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import type { ConfigType } from '@nestjs/config';
 import type { Subscription } from 'rxjs';
 import { contentConfig } from '@/config/content.config';
-import type { ContentDocument } from '@/content';
+import { asList, CONTENT_DOMAINS, type ContentDomain, keyOf } from '@/content';
 import { PortfolioService } from '@/portfolio/portfolio.service';
-import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
 import { ReadModel } from '@/read-model/read-model';
 import { ContentHistoryRepository, type HashedItem, type SnapshotEntry, type SnapshotIds } from './persistence/content-history.repository';
-import { diffKeyed, type KeyedItem, keyOf } from './content-diff';
+import { diffKeyed, type KeyedItem } from './content-diff';
 import { pendingRevisions } from './pending-revisions';
 
 /** A burst of changes (an import's statements, the notifications of several instances) is recorded in one go. */
@@ -22,9 +21,6 @@ const sha256 = (data: string | Buffer): Buffer => createHash('sha256').update(da
 
 /** Items as a revision's diff compares them: by key, and by hash (the SHA-256 of their JSON). */
 type KeyedParts = Partial<Record<ContentDomain, KeyedItem[]>>;
-
-/** A domain's part of the document as items: the profile is one item, or none. */
-const itemsOf = (part: ContentDocument[ContentDomain]): unknown[] => (Array.isArray(part) ? part : part === null ? [] : [part]);
 
 /**
  * Turns the changes the database wrote down into revisions, within moments of their commit,
@@ -138,7 +134,7 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
     const ids: Partial<SnapshotIds> = {};
     const items: KeyedParts = {};
     for (const domain of domains) {
-      const hashed: HashedItem[] = itemsOf(parts[domain]).map((body) => ({ hash: sha256(JSON.stringify(body)), body }));
+      const hashed: HashedItem[] = asList(parts[domain]).map((body) => ({ hash: sha256(JSON.stringify(body)), body }));
       items[domain] = hashed.map(({ hash, body }) => [keyOf(domain, body), hash.toString('hex')]);
       ids[domain] = await this.history.storeSnapshot(sha256(Buffer.concat(hashed.map((item) => item.hash))), hashed, stored);
     }

@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
-import { CONTENT_DOMAINS, type ContentDocument, type ContentDomain, type DocumentParts, domainsOf } from '@/content';
+import {
+  asList,
+  CONTENT_DOMAINS,
+  type ContentDocument,
+  type ContentDomain,
+  type DocumentParts,
+  domainsOf,
+  keyOf,
+  leaderOf,
+} from '@/content';
 import type { ContentSource } from '@/content-store/content-attribution';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { ContentTransactions } from '@/content-store/content-transactions';
@@ -46,7 +55,7 @@ export class PortfolioService {
 
   /**
    * Puts these domains' parts in place in one transaction, checked as an import is against the
-   * stored parts the rules read beside them (`checkedWith`: a draft's projects with the skills);
+   * stored parts the rules read beside them (`storedToCheck`: a draft deleting a project, with the skills);
    * no other domain is read or written, so a direct write to one meanwhile stays. Answers how many
    * items each domain holds then.
    */
@@ -57,7 +66,7 @@ export class PortfolioService {
   ): Promise<ContentCountsDto> {
     return this.transactions.run(
       async () => {
-        const beside = await this.exportParts(checkedWith(domains).filter((domain) => !Object.hasOwn(parts, domain)));
+        const beside = await this.exportParts(await this.storedToCheck(parts, domains));
         const issues = documentIssues({ ...beside, ...parts });
         if (issues.length > 0) throw new RequestValidationException(issues.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] })));
         await this.replaceParts(parts, domains);
@@ -65,6 +74,25 @@ export class PortfolioService {
       },
       { lock: REPLACE_ALL_LOCK, source },
     );
+  }
+
+  /**
+   * The stored domains the rules read beside `parts` to check them (`checkedWith`), but a follower
+   * whose leader's part keeps every key the leader holds now: a follower's links follow its
+   * leader's keys (FOLLOWING_DOMAINS), so they can name only a key the parts drop.
+   */
+  private async storedToCheck(parts: DocumentParts, domains: readonly ContentDomain[]): Promise<ContentDomain[]> {
+    const checked: ContentDomain[] = [];
+    for (const domain of checkedWith(domains).filter((domain) => !Object.hasOwn(parts, domain))) {
+      const leader = leaderOf(domain);
+      if (!leader || !Object.hasOwn(parts, leader) || (await this.dropsAKey(parts, leader))) checked.push(domain);
+    }
+    return checked;
+  }
+
+  private async dropsAKey(parts: DocumentParts, domain: ContentDomain): Promise<boolean> {
+    const kept = new Set(asList(parts[domain]).map((item) => keyOf(domain, item)));
+    return (await this.stores.of(domain).keys()).some((key) => !kept.has(key));
   }
 
   /** Fills the store from the document when it holds no content at all; answers whether it did. */

@@ -81,6 +81,10 @@ export class ProfileService {
   async count(): Promise<number> {
     return (await this.profile.find()) === undefined ? 0 : 1;
   }
+
+  keys(): Promise<string[]> {
+    return Promise.resolve([]);
+  }
 }
 
 function profileNotSet(): NotFoundException {

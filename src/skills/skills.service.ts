@@ -124,6 +124,11 @@ export class SkillsService {
     return this.categories.count();
   }
 
+  /** The categories' ids. */
+  async keys(): Promise<string[]> {
+    return [...(await this.categories.timesOf()).keys()];
+  }
+
   /** Every category and every skill, one after the other: inside a transaction (a draft's) they share one connection. */
   private async readAll(): Promise<{ categories: SkillCategory[]; skills: Skill[] }> {
     const categories = await this.categories.findAll();

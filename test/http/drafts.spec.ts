@@ -286,9 +286,33 @@ describe('drafts', () => {
       Object.fromEntries(CONTENT_DOMAINS.map((domain) => [domain, Array.isArray(content[domain]) ? (content[domain] as []).length : 1])),
     );
 
-    // A draft of the projects is checked with the skills that name them, though it did not change those.
+    // A draft that keeps every project is checked without the skills: their links name only projects it keeps.
     await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, checked with its skills' }).expect(200);
-    expect(await readByDrafts(() => first().post('/api/admin/draft/publish').expect(200))).toEqual(['projects', 'skills']);
+    expect(await readByDrafts(() => first().post('/api/admin/draft/publish').expect(200))).toEqual(['projects']);
+    await first().put('/api/admin/content').send(content).expect(200);
+  });
+
+  it('checks a draft that deletes a project no skill named with the skills, which a direct write meanwhile linked to it', async () => {
+    type Category = { skills: { id: string; projects: string[] }[] };
+    const content = (await first().get('/api/admin/content').expect(200)).body as object;
+    await first().post('/api/projects').send({ title: 'Harbour Radar', description: 'Berth planning.' }).expect(201);
+    const unnamed = 'harbour-radar';
+    await first().delete(`/api/projects/${unnamed}?draft=true`).expect(204);
+    const [category] = (await request(onDatabase.testApp.server).get('/api/skills').expect(200)).body as Category[];
+    const [skill] = category.skills;
+    await first()
+      .patch(`/api/skills/${skill.id}`)
+      .send({ projects: [...skill.projects, unnamed] })
+      .expect(200);
+
+    let refused: request.Response | undefined;
+    expect(await readByDrafts(async () => (refused = await first().post('/api/admin/draft/publish').expect(422)))).toEqual([
+      'projects',
+      'skills',
+    ]);
+    expect(refused?.body.detail).toEqual([expect.objectContaining({ type: 'value_error', msg: expect.stringContaining(unnamed) })]);
+    await request(onDatabase.testApp.server).get(`/api/projects/${unnamed}`).expect(200);
+    await first().delete('/api/admin/draft').expect(204);
     await first().put('/api/admin/content').send(content).expect(200);
   });
 

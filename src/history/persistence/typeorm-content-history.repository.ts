@@ -3,8 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { In, LessThan, type Repository } from 'typeorm';
 import { INSERT_CHUNK } from '@/content-store/typeorm-collection';
 import type { PostgresAdapter } from '@/database/storage-for';
-import type { ContentDomain } from '@/content';
-import { keyFieldOf } from '@/history/content-diff';
+import { type ContentDomain, keyFieldOf } from '@/content';
 import { ContentChangeEntity } from '@/history/entities/content-change.entity';
 import { ContentRevisionEntity } from '@/history/entities/content-revision.entity';
 import { ContentSnapshotItemEntity } from '@/history/entities/content-snapshot-item.entity';
