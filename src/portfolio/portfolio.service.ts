@@ -78,8 +78,8 @@ export class PortfolioService {
 
   /**
    * The stored domains the rules read beside `parts` to check them (`checkedWith`), but a follower
-   * whose leader's part keeps every key the leader holds now: a follower's links follow its
-   * leader's keys (FOLLOWING_DOMAINS), so they can name only a key the parts drop.
+   * whose leader's part keeps every key the leader holds now: a follower's stored links follow its
+   * leader's keys (FOLLOWING_DOMAINS), so only a key the parts drop can leave one naming nothing.
    */
   private async storedToCheck(parts: DocumentParts, domains: readonly ContentDomain[]): Promise<ContentDomain[]> {
     const checked: ContentDomain[] = [];
