@@ -12,6 +12,8 @@ export interface DomainStore<D extends ContentDomain = ContentDomain> {
   count(): Promise<number>;
   /** The keys of its items as the content document names them (a list's ids or slugs); the profile, one item, has none. */
   keys(): Promise<string[]>;
+  /** Until the caller's transaction ends, nothing else writes the domain; reads go on. */
+  holdAgainstWrites(): Promise<void>;
   /** What a visitor reads of the domain in `language`: what the CV prints. */
   readIn(language: Language): Promise<unknown>;
 }

@@ -119,6 +119,10 @@ export abstract class ContentListService<T extends { translations: Translations<
     return [...(await this.items.timesOf()).keys()];
   }
 
+  holdAgainstWrites(): Promise<void> {
+    return this.items.holdAgainstWrites();
+  }
+
   /** What an edit changes, given the item as it is: a list may add its own rules (the certifications' sync lock). */
   protected adjusted(_current: T, changes: Partial<T>): Partial<T> {
     return changes;

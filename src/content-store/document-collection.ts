@@ -19,6 +19,7 @@ export class DocumentCollection<T> extends OrderedCollection<T> {
   readonly remove = refuseWrite;
   readonly reorder = refuseWrite;
   readonly replaceAll = refuseWrite;
+  readonly holdAgainstWrites = refuseWrite;
 
   constructor(
     private readonly items: readonly T[],

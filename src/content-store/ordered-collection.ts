@@ -48,4 +48,6 @@ export abstract class OrderedCollection<T> {
   abstract count(): Promise<number>;
   /** Every item's times, by key. */
   abstract timesOf(): Promise<Map<string, ItemTimes>>;
+  /** Until the caller's transaction ends, nothing else writes the items; reads go on. */
+  abstract holdAgainstWrites(): Promise<void>;
 }

@@ -4,6 +4,7 @@ import type { DeepPartial, EntityTarget, FindOptionsOrder, FindOptionsSelect, Fi
 import { In } from 'typeorm';
 import { isForeignKeyViolation, isUniqueViolation } from '@/common/errors/constraint-violations';
 import { rowHolds } from './row-holds';
+import { holdAgainstWrites } from './write-hold';
 import { type ItemChanges, type ItemTimes, KeyTaken, OrderedCollection, type PlacedItem, ReferenceMissing } from './ordered-collection';
 
 /** Rows per INSERT statement: PostgreSQL takes at most 65,535 parameters in one. */
@@ -120,6 +121,10 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
 
   count(): Promise<number> {
     return this.rows.count();
+  }
+
+  holdAgainstWrites(): Promise<void> {
+    return holdAgainstWrites(this.rows);
   }
 
   async timesOf(): Promise<Map<string, ItemTimes>> {

@@ -107,6 +107,8 @@ export class DraftsService {
       async () => {
         const stored = await this.drafts.lock();
         if (!stored) throw noDraft();
+        // A direct write waits from the read the draft is merged with to the commit, then lands on what was published.
+        await this.portfolio.holdForReplace(domainsOf(stored.document));
         const { parts, changed, overridden } = await this.drafted(stored);
         const counts = await this.portfolio.replaceChecked(parts, changed, 'publish');
         await this.drafts.remove();

@@ -95,6 +95,19 @@ export class PortfolioService {
     return (await this.stores.of(domain).keys()).some((key) => !kept.has(key));
   }
 
+  /**
+   * From now until the caller's transaction ends, no other replace runs and nothing else writes
+   * these domains (reads go on): what is read of them now is what a replace of them then writes over.
+   */
+  holdForReplace(domains: readonly ContentDomain[]): Promise<void> {
+    return this.transactions.run(
+      async () => {
+        for (const domain of CONTENT_DOMAINS) if (domains.includes(domain)) await this.stores.of(domain).holdAgainstWrites();
+      },
+      { lock: REPLACE_ALL_LOCK },
+    );
+  }
+
   /** Fills the store from the document when it holds no content at all; answers whether it did. */
   seedIfEmpty(document: ContentDocument): Promise<boolean> {
     return this.transactions.run(

@@ -85,6 +85,10 @@ export class ProfileService {
   keys(): Promise<string[]> {
     return Promise.resolve([]);
   }
+
+  holdAgainstWrites(): Promise<void> {
+    return this.profile.holdAgainstWrites();
+  }
 }
 
 function profileNotSet(): NotFoundException {

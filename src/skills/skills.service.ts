@@ -129,6 +129,11 @@ export class SkillsService {
     return [...(await this.categories.timesOf()).keys()];
   }
 
+  async holdAgainstWrites(): Promise<void> {
+    await this.categories.holdAgainstWrites();
+    await this.skills.holdAgainstWrites();
+  }
+
   /** Every category and every skill, one after the other: inside a transaction (a draft's) they share one connection. */
   private async readAll(): Promise<{ categories: SkillCategory[]; skills: Skill[] }> {
     const categories = await this.categories.findAll();

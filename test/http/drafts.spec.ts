@@ -351,6 +351,32 @@ describe('drafts', () => {
     await first().put('/api/admin/content').send(content).expect(200);
   });
 
+  it('does not undo a direct write made while a publish runs: the write waits for the publish, then lands', async () => {
+    const content = (await first().get('/api/admin/content').expect(200)).body as object;
+    await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, published' }).expect(200);
+    const projects = onDatabase.testApp.app.get(ContentDomainStores).of('projects');
+    const exportPart = projects.exportPart.bind(projects);
+    let meanwhile: Promise<unknown> | undefined;
+    const exported = vi.spyOn(projects, 'exportPart').mockImplementationOnce(async () => {
+      const published = await exportPart();
+      // Another connection writes right after the publish read the published projects it merges the draft with.
+      meanwhile = onDatabase.database.query(`UPDATE projects SET title = 'Physio Planner, meanwhile' WHERE slug = 'physio-planner'`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return published;
+    });
+    await first().post('/api/admin/draft/publish').expect(200);
+    exported.mockRestore();
+    await meanwhile;
+    const titles = new Map(
+      ((await first().get('/api/admin/content').expect(200)).body.projects as { slug: string; title: string }[]).map((project) => [
+        project.slug,
+        project.title,
+      ]),
+    );
+    expect([titles.get('tidewatch'), titles.get('physio-planner')]).toEqual(['Tidewatch, published', 'Physio Planner, meanwhile']);
+    await first().put('/api/admin/content').send(content).expect(200);
+  });
+
   it('refuses with 422 a publish whose skills would name a project it deletes, and keeps the draft', async () => {
     type Category = { id: string; skills: { id: string; projects: string[] }[] };
     const content = (await first().get('/api/admin/content').expect(200)).body as object;

@@ -109,6 +109,9 @@ export class MemoryCollection<T extends object> extends OrderedCollection<T> imp
     return this.items.length;
   }
 
+  /** A test writes the memory stores alone: there is no other writer to hold off. */
+  async holdAgainstWrites(): Promise<void> {}
+
   /** Every item as made now: the service tier's rules do not read times. */
   async timesOf(): Promise<Map<string, ItemTimes>> {
     const now = { createdAt: new Date(), updatedAt: new Date() };
@@ -158,6 +161,9 @@ export class MemoryProfileRepository extends ProfileRepository implements Snapsh
   async update(change: (current: Profile) => Profile): Promise<Profile | undefined> {
     return this.profile && this.save(change(this.profile));
   }
+
+  /** As MemoryCollection's. */
+  async holdAgainstWrites(): Promise<void> {}
 
   async replaceWith(profile: Profile | undefined): Promise<void> {
     this.profile = profile && { ...profile };

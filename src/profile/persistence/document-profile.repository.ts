@@ -6,6 +6,7 @@ export class DocumentProfileRepository extends ProfileRepository {
   readonly save = refuseWrite;
   readonly update = refuseWrite;
   readonly replaceWith = refuseWrite;
+  readonly holdAgainstWrites = refuseWrite;
 
   constructor(
     private readonly profile: Profile | undefined,

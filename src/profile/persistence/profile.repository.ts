@@ -14,4 +14,6 @@ export abstract class ProfileRepository {
   abstract update(change: (current: Profile) => Profile): Promise<Profile | undefined>;
   /** Sets the profile, or removes it (a content document without one). */
   abstract replaceWith(profile: Profile | undefined): Promise<void>;
+  /** Until the caller's transaction ends, nothing else writes the profile; reads go on. */
+  abstract holdAgainstWrites(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import type { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Repository } from 'typeorm';
 import { rowHolds } from '@/content-store/row-holds';
+import { holdAgainstWrites } from '@/content-store/write-hold';
 import type { PostgresAdapter } from '@/database/storage-for';
 import { ProfileEntity } from '@/profile/entities/profile.entity';
 import { type Profile, ProfileRepository } from './profile.repository';
@@ -18,6 +19,10 @@ class TypeOrmProfileRepository extends ProfileRepository {
 
   async find(): Promise<Profile | undefined> {
     return (await this.rows.findOneBy({ id: 1 })) ?? undefined;
+  }
+
+  holdAgainstWrites(): Promise<void> {
+    return holdAgainstWrites(this.rows);
   }
 
   async changedAt(): Promise<Date | undefined> {
