@@ -2,18 +2,20 @@
  * `npm run bench:drafts` (and the end of `npm run bench`): drafts at 100x the demo content. A draft
  * write and a preview read (each puts the whole draft in place inside a savepoint rolled back
  * after), a publish (one transaction, one revision), and what publishing costs the public reads
- * running meanwhile (p99, alone and while publishes follow one another). Writes its section of
- * BENCHMARKS.md.
+ * running meanwhile (p99, alone and while publishes follow one another: of the detail the publishes
+ * change, and of a list they leave alone). Writes its section of BENCHMARKS.md.
  */
 import { benchSectionOnADatabase } from './http/databases';
 import { scaledContent } from './http/growth';
 import { BENCH_ADMIN_TOKEN, type BenchServer, startServiceOn } from './http/processes';
 import { figuresTable, loadTable, machineDescription, latencies, ratio, type Target, targetsTable } from './http/report';
-import { interleaved, log, measure, measureWhile, ROUNDS, SECONDS } from './http/rounds';
+import { interleaved, log, measure, measureWhile, ROUNDS, type Run, SECONDS } from './http/rounds';
 
 const FACTOR = 100;
 const TIMED = 9;
 const READ_PATH = '/api/projects/tidewatch';
+/** A domain the publishes leave alone: its reads wait for no rebuild, only for the CPU the publishing takes. */
+const UNCHANGED_PATH = '/api/awards';
 
 async function call(
   service: BenchServer,
@@ -63,11 +65,16 @@ async function run([databaseUrl]: string[]): Promise<string> {
 
     log('drafts: public reads alone, then while publishes follow one another');
     let cycles = 1000;
-    const measured = await interleaved([
-      ['alone', () => measure(service, READ_PATH)],
-      ['during', () => measureWhile(service, READ_PATH, () => draftAndPublish(service, (cycles += 1)))],
-    ]);
-    const [alone, during] = [measured.get('alone')!, measured.get('during')!];
+    const publishing = () => draftAndPublish(service, (cycles += 1));
+    const measured = await interleaved(
+      [READ_PATH, UNCHANGED_PATH].flatMap((path): Run[] => [
+        [`${path} alone`, () => measure(service, path)],
+        [`${path} during`, () => measureWhile(service, path, publishing)],
+      ]),
+    );
+    const [alone, during, unchangedAlone, unchangedDuring] = [READ_PATH, UNCHANGED_PATH].flatMap((path) =>
+      ['alone', 'during'].map((when) => measured.get(`${path} ${when}`)!),
+    );
 
     const publishMs = median(timings.map((timing) => timing.publishMs));
     const draftMs = median(timings.map((timing) => timing.draftMs));
@@ -104,6 +111,13 @@ async function run([databaseUrl]: string[]): Promise<string> {
         [
           { route: READ_PATH, server: 'c service, reads alone', result: alone },
           { route: READ_PATH, server: 'c service, reads while publishing', result: during, ratios: [ratio(during.p99, alone.p99)] },
+          { route: UNCHANGED_PATH, server: 'c service, reads alone', result: unchangedAlone },
+          {
+            route: UNCHANGED_PATH,
+            server: 'c service, reads while publishing (a domain the publishes leave alone)',
+            result: unchangedDuring,
+            ratios: [ratio(unchangedDuring.p99, unchangedAlone.p99)],
+          },
         ],
         ['p99 / alone'],
       ),
