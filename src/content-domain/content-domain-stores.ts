@@ -6,8 +6,12 @@ import { CONTENT_DOMAINS, type ContentDomain, type DocumentPart, type Language }
 export interface DomainStore<D extends ContentDomain = ContentDomain> {
   /** The domain's part of the content document, as it is now. */
   exportPart(): Promise<DocumentPart<D>>;
-  /** Replaces the domain's content with the document's part. */
-  replacePart(part: DocumentPart<D>): Promise<void>;
+  /**
+   * Replaces the domain's content with the document's part. `current`: the part as the caller's
+   * transaction read it, held against other writes since (PortfolioService.holdForReplace), so an
+   * item equal to its own there is known to be stored as it is.
+   */
+  replacePart(part: DocumentPart<D>, current?: DocumentPart<D>): Promise<void>;
   /** How many items the domain holds (the profile: 1 when it is set), as an export counts them. */
   count(): Promise<number>;
   /** The keys of its items as the content document names them (a list's ids or slugs); the profile, one item, has none. */

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { NotFoundException } from '@nestjs/common';
 import { applyPartialOrder } from '@/common/ordering/partial-order';
 import {
@@ -12,16 +13,17 @@ import {
 import type { ItemTimes, OrderedCollection } from '@/content-store/ordered-collection';
 
 /** How a client names an item of a list, and what a reorder's 422 calls that name. */
-interface ListKey<T> {
-  of: (item: T) => string;
+interface ListKey {
+  /** Of an item as kept, or as a content document lists it: both carry the key. */
+  of: (item: object) => string;
   called: string;
   /** The key as the list keeps it: a UUID in lower case, a key of the list's own as sent. */
   normalised: (key: string) => string;
 }
 
 /** A list's key, as its declaration names it: the UUID `id`, or a key of its own (a project's slug). */
-function keyOf<T>(id: string, noun: string): ListKey<T> {
-  const of = (item: T) => String((item as Record<string, unknown>)[id]);
+function keyOf(id: string, noun: string): ListKey {
+  const of = (item: object) => String((item as Record<string, unknown>)[id]);
   return id === 'id'
     ? { of, called: noun.toLowerCase(), normalised: (key) => key.toLowerCase() }
     : { of, called: `${noun.toLowerCase()} ${id}`, normalised: (key) => key };
@@ -49,8 +51,8 @@ export interface ContentListRules<T, Dto, Item> {
  * first, the rest keeping their order), and replacing the whole list from a content document. A 404
  * names the key. A write answers with the item (`Answer`: its Dto, unless the list answers more).
  */
-export abstract class ContentListService<T extends { translations: Translations<object> }, Dto, Item, Answer = Dto> {
-  private readonly key: ListKey<T>;
+export abstract class ContentListService<T extends { translations: Translations<object> }, Dto, Item extends object, Answer = Dto> {
+  private readonly key: ListKey;
   private readonly textFields: readonly (keyof T)[];
 
   protected constructor(
@@ -58,7 +60,7 @@ export abstract class ContentListService<T extends { translations: Translations<
     private readonly rules: ContentListRules<T, Dto, Item>,
   ) {
     const { id, textFields } = DOMAIN_DECLARATIONS[rules.domain];
-    this.key = keyOf<T>(id, rules.noun);
+    this.key = keyOf(id, rules.noun);
     this.textFields = textFields as readonly string[] as readonly (keyof T)[];
   }
 
@@ -106,9 +108,13 @@ export abstract class ContentListService<T extends { translations: Translations<
     return (await this.items.findAll()).map((item) => this.rules.toItem(item));
   }
 
-  /** Replaces every item with a content document's, in its order. */
-  replacePart(items: readonly Item[]): Promise<void> {
-    return this.items.replaceAll(items.map((item) => this.rules.fromItem(item)));
+  /** Replaces every item with a content document's, in its order (DomainStore.replacePart). */
+  replacePart(items: readonly Item[], current?: readonly Item[]): Promise<void> {
+    const rows = items.map((item) => this.rules.fromItem(item));
+    if (!current) return this.items.replaceAll(rows);
+    const was = new Map(current.map((item) => [this.key.of(item), item]));
+    const stored = items.filter((item) => isDeepStrictEqual(was.get(this.key.of(item)), item)).map(this.key.of);
+    return this.items.replaceAll(rows, new Set(stored));
   }
 
   count(): Promise<number> {

@@ -43,8 +43,11 @@ export abstract class OrderedCollection<T> {
   abstract remove(key: string): Promise<boolean>;
   /** Gives the items the order `arrange` makes of them, all at once or not at all. */
   abstract reorder(arrange: <R extends T>(items: R[]) => R[]): Promise<T[]>;
-  /** Replaces every item with these, in this order. */
-  abstract replaceAll(items: readonly T[]): Promise<void>;
+  /**
+   * Replaces every item with these, in this order. `stored`: the keys of items the caller knows
+   * their rows hold already (their place aside), which are then not read or compared again.
+   */
+  abstract replaceAll(items: readonly T[], stored?: ReadonlySet<string>): Promise<void>;
   abstract count(): Promise<number>;
   /** Every item's times, by key. */
   abstract timesOf(): Promise<Map<string, ItemTimes>>;

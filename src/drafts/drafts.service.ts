@@ -109,8 +109,8 @@ export class DraftsService {
         if (!stored) throw noDraft();
         // A direct write waits from the read the draft is merged with to the commit, then lands on what was published.
         await this.portfolio.holdForReplace(domainsOf(stored.document));
-        const { parts, changed, overridden } = await this.drafted(stored);
-        const counts = await this.portfolio.replaceChecked(parts, changed, 'publish');
+        const { parts, changed, overridden, live } = await this.drafted(stored);
+        const counts = await this.portfolio.replaceChecked(parts, changed, 'publish', live);
         await this.drafts.remove();
         return { published: counts, overridden };
       },

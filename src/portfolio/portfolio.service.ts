@@ -57,19 +57,20 @@ export class PortfolioService {
    * Puts these domains' parts in place in one transaction, checked as an import is against the
    * stored parts the rules read beside them (`storedToCheck`: a draft deleting a project, with the skills);
    * no other domain is read or written, so a direct write to one meanwhile stays. Answers how many
-   * items each domain holds then.
+   * items each domain holds then. `current`: as in replaceParts.
    */
   replaceChecked(
     parts: DocumentParts,
     domains: readonly ContentDomain[],
     source: Extract<ContentSource, 'import' | 'restore' | 'publish'>,
+    current?: DocumentParts,
   ): Promise<ContentCountsDto> {
     return this.transactions.run(
       async () => {
         const beside = await this.exportParts(await this.storedToCheck(parts, domains));
         const issues = documentIssues({ ...beside, ...parts });
         if (issues.length > 0) throw new RequestValidationException(issues.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] })));
-        await this.replaceParts(parts, domains);
+        await this.replaceParts(parts, domains, current);
         return this.counts();
       },
       { lock: REPLACE_ALL_LOCK, source },
@@ -138,9 +139,11 @@ export class PortfolioService {
   /**
    * Puts these domains' parts (of a document this service exported; those the parts hold) in place, inside the caller's
    * transaction, without checking them again. In the declaration's order: the projects are in
-   * place before the skills that link to them.
+   * place before the skills that link to them. `current`: the parts as the transaction read them,
+   * held since (holdForReplace): what equals them is known to be stored, and not read again.
    */
-  async replaceParts(parts: DocumentParts, domains: readonly ContentDomain[]): Promise<void> {
-    for (const domain of domainsOf(parts)) if (domains.includes(domain)) await this.stores.of(domain).replacePart(parts[domain]!);
+  async replaceParts(parts: DocumentParts, domains: readonly ContentDomain[], current?: DocumentParts): Promise<void> {
+    for (const domain of domainsOf(parts))
+      if (domains.includes(domain)) await this.stores.of(domain).replacePart(parts[domain]!, current?.[domain]);
   }
 }

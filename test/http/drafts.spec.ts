@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { Client } from 'pg';
 import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { ContentTransactions } from '@/content-store/content-transactions';
@@ -313,6 +314,41 @@ describe('drafts', () => {
     expect(refused?.body.detail).toEqual([expect.objectContaining({ type: 'value_error', msg: expect.stringContaining(unnamed) })]);
     await request(onDatabase.testApp.server).get(`/api/projects/${unnamed}`).expect(200);
     await first().delete('/api/admin/draft').expect(204);
+    await first().put('/api/admin/content').send(content).expect(200);
+  });
+
+  it('replaces the drafted projects without reading them whole again: only their keys and places, locked', async () => {
+    const content = (await first().get('/api/admin/content').expect(200)).body as object;
+    await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, read once to publish' }).expect(200);
+    const queries = vi.spyOn(Client.prototype, 'query');
+    try {
+      await first().post('/api/admin/draft/publish').expect(200);
+      const sent = queries.mock.calls.map(([query]) => (typeof query === 'string' ? query : String((query as { text?: string }).text)));
+      const locked = sent.filter((sql) => sql.includes('FROM "projects"') && sql.includes('FOR UPDATE'));
+      expect(locked).toHaveLength(1);
+      expect(locked[0]).not.toContain('"long_description"');
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect((await request(onDatabase.testApp.server).get('/api/projects/tidewatch').expect(200)).body.title).toBe(
+      'Tidewatch, read once to publish',
+    );
+    await first().put('/api/admin/content').send(content).expect(200);
+  });
+
+  it('publishes a new item, a reorder and a delete in the draft’s order, every item as drafted', async () => {
+    const content = (await first().get('/api/admin/content').expect(200)).body as { projects: { slug: string }[] };
+    await first().post('/api/projects?draft=true').send({ title: 'Harbour Radar', description: 'Berth planning.' }).expect(201);
+    await first()
+      .patch('/api/projects/reorder?draft=true')
+      .send({ order: [content.projects[3].slug, content.projects[0].slug] })
+      .expect(200);
+    await first().delete(`/api/projects/${content.projects[1].slug}?draft=true`).expect(204);
+    const drafted = (await first().get('/api/admin/draft').expect(200)).body.document.projects as { slug: string }[];
+    await first().post('/api/admin/draft/publish').expect(200);
+    const listed = (await request(onDatabase.testApp.server).get('/api/projects').expect(200)).body as { slug: string }[];
+    expect(listed.map((project) => project.slug)).toEqual(drafted.map((project) => project.slug));
+    expect((await first().get('/api/admin/content').expect(200)).body.projects).toEqual(drafted);
     await first().put('/api/admin/content').send(content).expect(200);
   });
 
