@@ -113,8 +113,8 @@ export abstract class ContentListService<T extends { translations: Translations<
     const rows = items.map((item) => this.rules.fromItem(item));
     if (!current) return this.items.replaceAll(rows);
     const was = new Map(current.map((item) => [this.key.of(item), item]));
-    const stored = items.filter((item) => isDeepStrictEqual(was.get(this.key.of(item)), item)).map(this.key.of);
-    return this.items.replaceAll(rows, new Set(stored));
+    const unchanged = items.filter((item) => isDeepStrictEqual(was.get(this.key.of(item)), item)).map(this.key.of);
+    return this.items.replaceAll(rows, new Set(unchanged));
   }
 
   count(): Promise<number> {

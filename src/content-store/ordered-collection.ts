@@ -44,10 +44,10 @@ export abstract class OrderedCollection<T> {
   /** Gives the items the order `arrange` makes of them, all at once or not at all. */
   abstract reorder(arrange: <R extends T>(items: R[]) => R[]): Promise<T[]>;
   /**
-   * Replaces every item with these, in this order. `stored`: the keys of items the caller knows
-   * their rows hold already (their place aside), which are then not read or compared again.
+   * Replaces every item with these, in this order. `unchanged`: the keys of the items the caller
+   * knows are stored as they are (their place aside), which are then not read or compared again.
    */
-  abstract replaceAll(items: readonly T[], stored?: ReadonlySet<string>): Promise<void>;
+  abstract replaceAll(items: readonly T[], unchanged?: ReadonlySet<string>): Promise<void>;
   abstract count(): Promise<number>;
   /** Every item's times, by key. */
   abstract timesOf(): Promise<Map<string, ItemTimes>>;

@@ -101,12 +101,12 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
    * In place: the rows whose key an item names are updated, the others deleted, and new items
    * inserted; so a concurrent write to an item that is there before and after waits for this and
    * then lands, never finding it gone. A row that already holds its item, in its place, is not
-   * written (rowHolds; for the `stored` items, their place alone is compared, and their rows are
-   * read as keys and places only when every item is one of them or new).
+   * written (rowHolds). Given the `unchanged` items, the rows are read as keys and places only: one
+   * of those items holds its row but for its place, any other item is written.
    */
-  replaceAll(items: readonly E[], stored?: ReadonlySet<string>): Promise<void> {
+  replaceAll(items: readonly E[], unchanged?: ReadonlySet<string>): Promise<void> {
     return this.inTransaction(async () => {
-      const select = stored && ({ id: true, [this.key]: true, sortOrder: true } as FindOptionsSelect<E>);
+      const select = unchanged && ({ id: true, [this.key]: true, sortOrder: true } as FindOptionsSelect<E>);
       const existing = new Map(
         (await this.rows.find({ select, lock: { mode: 'pessimistic_write' } })).map((row) => [this.keyOf(row), row]),
       );
@@ -114,8 +114,8 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
       const gone = [...existing.values()].filter((row) => !kept.has(this.keyOf(row))).map((row) => row.id);
       for (let start = 0; start < gone.length; start += INSERT_CHUNK)
         await this.rows.delete({ id: In(gone.slice(start, start + INSERT_CHUNK)) } as FindOptionsWhere<E>);
-      const holds = (held: E, row: E): boolean =>
-        stored ? stored.has(this.keyOf(row)) && held.sortOrder === row.sortOrder : rowHolds(this.rows, held, row);
+      const holds = (stored: E, row: E): boolean =>
+        unchanged ? unchanged.has(this.keyOf(row)) && stored.sortOrder === row.sortOrder : rowHolds(this.rows, stored, row);
       const rows = items
         .map((item, sortOrder) => ({ stored: existing.get(this.keyOf(item)), row: { ...item, sortOrder } }))
         .filter(({ stored, row }) => !stored || !holds(stored, row))
