@@ -67,7 +67,7 @@ export class PortfolioService {
   ): Promise<ContentCountsDto> {
     return this.transactions.run(
       async () => {
-        const beside = await this.exportParts(await this.storedToCheck(parts, domains));
+        const beside = await this.exportParts(await this.storedToCheck(parts, domains, current));
         const issues = documentIssues({ ...beside, ...parts });
         if (issues.length > 0) throw new RequestValidationException(issues.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] })));
         await this.replaceParts(parts, domains, current);
@@ -82,18 +82,21 @@ export class PortfolioService {
    * whose leader's part keeps every key the leader holds now: a follower's stored links follow its
    * leader's keys (FOLLOWING_DOMAINS), so only a key the parts drop can leave one naming nothing.
    */
-  private async storedToCheck(parts: DocumentParts, domains: readonly ContentDomain[]): Promise<ContentDomain[]> {
+  private async storedToCheck(parts: DocumentParts, domains: readonly ContentDomain[], current?: DocumentParts): Promise<ContentDomain[]> {
     const checked: ContentDomain[] = [];
     for (const domain of checkedWith(domains).filter((domain) => !Object.hasOwn(parts, domain))) {
       const leader = leaderOf(domain);
-      if (!leader || !Object.hasOwn(parts, leader) || (await this.dropsAKey(parts, leader))) checked.push(domain);
+      if (!leader || !Object.hasOwn(parts, leader) || (await this.dropsAKey(parts, leader, current))) checked.push(domain);
     }
     return checked;
   }
 
-  private async dropsAKey(parts: DocumentParts, domain: ContentDomain): Promise<boolean> {
-    const kept = new Set(asList(parts[domain]).map((item) => keyOf(domain, item)));
-    return (await this.stores.of(domain).keys()).some((key) => !kept.has(key));
+  /** Whether the parts drop a key the domain holds now (as `current` has it, when held since: replaceParts). */
+  private async dropsAKey(parts: DocumentParts, domain: ContentDomain, current?: DocumentParts): Promise<boolean> {
+    const keysIn = (document: DocumentParts) => asList(document[domain]).map((item) => keyOf(domain, item));
+    const kept = new Set(keysIn(parts));
+    const held = current && Object.hasOwn(current, domain) ? keysIn(current) : await this.stores.of(domain).keys();
+    return held.some((key) => !kept.has(key));
   }
 
   /**
