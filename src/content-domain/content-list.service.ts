@@ -129,6 +129,10 @@ export abstract class ContentListService<T extends { translations: Translations<
     return this.items.holdAgainstWrites();
   }
 
+  storedState(): Promise<string | undefined> {
+    return this.items.storedState();
+  }
+
   /** What an edit changes, given the item as it is: a list may add its own rules (the certifications' sync lock). */
   protected adjusted(_current: T, changes: Partial<T>): Partial<T> {
     return changes;

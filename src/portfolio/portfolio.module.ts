@@ -3,6 +3,7 @@ import { ContentDocumentPipe } from './content-document.pipe';
 import { ContentSeeder } from './content-seeder';
 import { PortfolioController } from './portfolio.controller';
 import { PortfolioService } from './portfolio.service';
+import { PublishedParts } from './published-parts';
 
 /**
  * The portfolio as a whole: export and import as one content document, and seeding an empty
@@ -10,7 +11,7 @@ import { PortfolioService } from './portfolio.service';
  */
 @Module({
   controllers: [PortfolioController],
-  providers: [PortfolioService, ContentSeeder, ContentDocumentPipe],
+  providers: [PortfolioService, PublishedParts, ContentSeeder, ContentDocumentPipe],
   exports: [PortfolioService, ContentDocumentPipe],
 })
 export class PortfolioModule {}
