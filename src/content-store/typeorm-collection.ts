@@ -4,6 +4,7 @@ import type { DeepPartial, EntityTarget, FindOptionsOrder, FindOptionsSelect, Fi
 import { In } from 'typeorm';
 import { isForeignKeyViolation, isUniqueViolation } from '@/common/errors/constraint-violations';
 import { rowHolds } from './row-holds';
+import { RowVersions } from './row-versions';
 import { storedStateOf } from './stored-state';
 import { holdAgainstWrites } from './write-hold';
 import { type ItemChanges, type ItemTimes, KeyTaken, OrderedCollection, type PlacedItem, ReferenceMissing } from './ordered-collection';
@@ -24,6 +25,8 @@ const isStorable = (key: string): boolean => !key.includes('\u0000');
  * order; writes that touch several rows run in one transaction (the caller's, when it runs one).
  */
 export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
+  private readonly read: RowVersions<E>;
+
   constructor(
     protected readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly entity: EntityTarget<E>,
@@ -31,6 +34,7 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
     private readonly key: 'id' | 'slug' = 'id',
   ) {
     super();
+    this.read = new RowVersions(displayOrder);
   }
 
   /** The table, in the transaction that runs now if any. */
@@ -38,8 +42,9 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
     return this.txHost.tx.getRepository(this.entity);
   }
 
+  /** Read-only rows, each read whole once (RowVersions). */
   findAll(): Promise<E[]> {
-    return this.rows.find({ order: this.displayOrder });
+    return this.read.all(this.rows);
   }
 
   async findOne(key: string): Promise<E | undefined> {

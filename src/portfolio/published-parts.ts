@@ -2,19 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { ContentDomain, DocumentPart } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { ContentTransactions } from '@/content-store/content-transactions';
+import { frozen } from '@/common/frozen';
 
 interface KeptPart {
   state: string;
   part: unknown;
-}
-
-/** The value, and everything it holds, made read-only: a part kept here is shared by every reader of it. */
-function frozen<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const field of Object.values(value)) frozen(field);
-  }
-  return value;
 }
 
 /**

@@ -1,0 +1,84 @@
+import request from 'supertest';
+import { Client, type QueryResult } from 'pg';
+import { ContentDomainStores } from '@/content-domain/content-domain-stores';
+import { RowVersions } from '@/content-store/row-versions';
+import { ADMIN_TOKEN } from '@test/support/admin';
+import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
+
+describe('a list read whole reads only the rows it has not seen', () => {
+  let onDatabase: AppOnDatabase;
+  const titles = async () => {
+    const projects = (await onDatabase.testApp.app.get(ContentDomainStores).of('projects').readIn('english')) as {
+      slug: string;
+      title: string;
+    }[];
+    return new Map(projects.map((project) => [project.slug, project.title]));
+  };
+
+  /** What `work` read: the list's titles, and how many project rows it read whole (with their long columns). */
+  async function rowsReadWhole(work: () => Promise<Map<string, string>>): Promise<{ titles: Map<string, string>; rows: number }> {
+    const queries = vi.spyOn(Client.prototype, 'query');
+    try {
+      const read = await work();
+      let rows = 0;
+      for (const [index, [query]] of queries.mock.calls.entries()) {
+        const sql = typeof query === 'string' ? query : String((query as { text?: string }).text);
+        if (sql.includes('FROM "projects"') && sql.includes('"long_description"'))
+          rows += ((await queries.mock.results[index].value) as QueryResult).rowCount ?? 0;
+      }
+      return { titles: read, rows };
+    } finally {
+      queries.mockRestore();
+    }
+  }
+
+  beforeAll(async () => {
+    onDatabase = await appOnDatabase();
+  });
+  afterAll(() => onDatabase.close());
+
+  it('reads every row once, then only a row changed, added or gone since, whoever wrote it', async () => {
+    const first = await rowsReadWhole(titles);
+    expect(first.titles.size).toBeGreaterThan(3);
+    expect((await rowsReadWhole(titles)).rows).toBe(0);
+
+    await onDatabase.database.query(`UPDATE projects SET title = 'Tidewatch, by hand' WHERE slug = 'tidewatch'`);
+    const updated = await rowsReadWhole(titles);
+    expect(updated).toMatchObject({ rows: 1 });
+    expect(updated.titles.get('tidewatch')).toBe('Tidewatch, by hand');
+
+    await request(onDatabase.testApp.server)
+      .post('/api/projects')
+      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+      .send({ title: 'Harbour Radar', description: 'Berth planning.' })
+      .expect(201);
+    const added = await rowsReadWhole(titles);
+    expect(added).toMatchObject({ rows: 1 });
+    expect(added.titles.get('harbour-radar')).toBe('Harbour Radar');
+
+    await onDatabase.database.query(`DELETE FROM projects WHERE slug = 'tidewatch'`);
+    const removed = await rowsReadWhole(titles);
+    expect(removed).toMatchObject({ rows: 0 });
+    expect([...removed.titles.keys()]).toEqual([...added.titles.keys()].filter((slug) => slug !== 'tidewatch'));
+  });
+
+  it('lists the versions again when a row changed between listing them and reading it, and never leaves it out', async () => {
+    await titles();
+    await onDatabase.database.query(`UPDATE projects SET title = 'Ledger Lens, listed' WHERE slug = 'ledger-lens'`);
+    type Reading = { read: (...args: unknown[]) => Promise<unknown> };
+    const versions = RowVersions.prototype as unknown as Reading;
+    const read = versions.read;
+    const spied = vi.spyOn(versions, 'read').mockImplementationOnce(async function (this: unknown, ...args: unknown[]) {
+      // Another connection changes the row after its version was listed, before it is read whole.
+      await onDatabase.database.query(`UPDATE projects SET title = 'Ledger Lens, meanwhile' WHERE slug = 'ledger-lens'`);
+      return read.apply(this, args);
+    });
+    try {
+      const after = await titles();
+      expect(spied).toHaveBeenCalledTimes(2);
+      expect(after.get('ledger-lens')).toBe('Ledger Lens, meanwhile');
+    } finally {
+      spied.mockRestore();
+    }
+  });
+});
