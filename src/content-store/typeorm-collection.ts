@@ -4,8 +4,7 @@ import type { DeepPartial, EntityTarget, FindOptionsOrder, FindOptionsSelect, Fi
 import { In } from 'typeorm';
 import { isForeignKeyViolation, isUniqueViolation } from '@/common/errors/constraint-violations';
 import { rowHolds } from './row-holds';
-import { RowVersions } from './row-versions';
-import { storedStateOf } from './stored-state';
+import { RowVersions, storedStateOf } from './row-versions';
 import { holdAgainstWrites } from './write-hold';
 import { type ItemChanges, type ItemTimes, KeyTaken, OrderedCollection, type PlacedItem, ReferenceMissing } from './ordered-collection';
 
