@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { NotFoundException } from '@nestjs/common';
+import { frozen } from '@/common/frozen';
 import { applyPartialOrder } from '@/common/ordering/partial-order';
 import {
   DEFAULT_LANGUAGE,
@@ -54,6 +55,7 @@ export interface ContentListRules<T, Dto, Item> {
 export abstract class ContentListService<T extends { translations: Translations<object> }, Dto, Item extends object, Answer = Dto> {
   private readonly key: ListKey;
   private readonly textFields: readonly (keyof T)[];
+  private readonly itemsOfRows = new WeakMap<object, Item>();
 
   protected constructor(
     protected readonly items: OrderedCollection<T>,
@@ -105,7 +107,7 @@ export abstract class ContentListService<T extends { translations: Translations<
 
   /** Every item as a content document lists it, in display order. */
   async exportPart(): Promise<Item[]> {
-    return (await this.items.findAll()).map((item) => this.rules.toItem(item));
+    return (await this.items.findAll()).map((row) => this.itemOf(row));
   }
 
   /** Replaces every item with a content document's, in its order (DomainStore.replacePart). */
@@ -131,6 +133,14 @@ export abstract class ContentListService<T extends { translations: Translations<
 
   storedState(): Promise<string | undefined> {
     return this.items.storedState();
+  }
+
+  /** A read-only row (RowVersions keeps them) never changes: its item is made once, read-only too, and shared. */
+  private itemOf(row: T): Item {
+    if (!Object.isFrozen(row)) return this.rules.toItem(row);
+    let item = this.itemsOfRows.get(row);
+    if (!item) this.itemsOfRows.set(row, (item = frozen(this.rules.toItem(row))));
+    return item;
   }
 
   /** What an edit changes, given the item as it is: a list may add its own rules (the certifications' sync lock). */

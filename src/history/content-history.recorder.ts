@@ -35,6 +35,8 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
   private scheduled: NodeJS.Timeout | undefined;
   private recording: Promise<void> | undefined;
   private again = false;
+  /** The hashes of read-only items (a list's export shares its unchanged items from one read to the next), by item. */
+  private readonly hashes = new WeakMap<object, Buffer>();
 
   constructor(
     private readonly history: ContentHistoryRepository,
@@ -134,10 +136,17 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
     const ids: Partial<SnapshotIds> = {};
     const items: KeyedParts = {};
     for (const domain of domains) {
-      const hashed: HashedItem[] = asList(parts[domain]).map((body) => ({ hash: sha256(JSON.stringify(body)), body }));
+      const hashed: HashedItem[] = asList(parts[domain]).map((body) => ({ hash: this.hashOf(body), body }));
       items[domain] = hashed.map(({ hash, body }) => [keyOf(domain, body), hash.toString('hex')]);
       ids[domain] = await this.history.storeSnapshot(sha256(Buffer.concat(hashed.map((item) => item.hash))), hashed, stored);
     }
     return { ids, items };
+  }
+
+  private hashOf(item: unknown): Buffer {
+    if (typeof item !== 'object' || item === null || !Object.isFrozen(item)) return sha256(JSON.stringify(item));
+    let hash = this.hashes.get(item);
+    if (!hash) this.hashes.set(item, (hash = sha256(JSON.stringify(item))));
+    return hash;
   }
 }
