@@ -3,6 +3,9 @@ import { frozen } from '@/common/frozen';
 
 /** A row version's name: its place and the transaction that wrote it, which no other version of any row of the table has. */
 const VERSION = `row.ctid::text || ':' || row.xmin::text`;
+/** A read that finds rows changed between listing their versions and reading them tries again; then it reads every row. */
+const ATTEMPTS = 3;
+
 /**
  * A tag of the table's rows as the caller's statement sees them, made of every row's version: a
  * committed insert, update or delete gives a tag never seen before; the same tag again means the
@@ -15,9 +18,6 @@ export async function storedStateOf(rows: Repository<ObjectLiteral>): Promise<st
   );
   return state;
 }
-
-/** A read that finds rows changed between listing their versions and reading them tries again; then it reads every row. */
-const ATTEMPTS = 3;
 
 /**
  * A table's rows as last read whole, by version. PostgreSQL writes a new version of a row for every

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { frozen } from '@/common/frozen';
 import type { ContentDomain, DocumentPart } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { ContentTransactions } from '@/content-store/content-transactions';
-import { frozen } from '@/common/frozen';
 
 interface KeptPart {
   state: string;
