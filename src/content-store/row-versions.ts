@@ -55,7 +55,7 @@ export class RowVersions<E extends { id: string }> {
   /** The rows of these versions, by version; `every`: most rows are unseen, so every row is read, without comparing versions. */
   private async read(rows: Repository<E>, versions: string[], every: boolean): Promise<Map<string, E>> {
     const query = rows.createQueryBuilder('row').addSelect(VERSION, 'version');
-    if (!every) query.where(`${VERSION} IN (:...versions)`, { versions });
+    if (!every) query.where(`${VERSION} = ANY(:versions)`, { versions });
     const { entities, raw } = await query.getRawAndEntities<{ row_id: string; version: string }>();
     const versionOf = new Map(raw.map((row) => [row.row_id, row.version]));
     return new Map(entities.map((entity) => [versionOf.get(entity.id)!, frozen(entity)]));
