@@ -18,8 +18,6 @@ export interface DomainStore<D extends ContentDomain = ContentDomain> {
   keys(): Promise<string[]>;
   /** Until the caller's transaction ends, nothing else writes the domain; reads go on. */
   holdAgainstWrites(): Promise<void>;
-  /** A tag of the domain as stored now, which every write changes; undefined where the store cannot tell. */
-  storedState(): Promise<string | undefined>;
   /** What a visitor reads of the domain in `language`: what the CV prints. */
   readIn(language: Language): Promise<unknown>;
 }

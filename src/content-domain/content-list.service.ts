@@ -131,10 +131,6 @@ export abstract class ContentListService<T extends { translations: Translations<
     return this.items.holdAgainstWrites();
   }
 
-  storedState(): Promise<string | undefined> {
-    return this.items.storedState();
-  }
-
   /** A read-only row (RowVersions keeps them) never changes: its item is made once, read-only too, and shared. */
   private itemOf(row: T): Item {
     if (!Object.isFrozen(row)) return this.rules.toItem(row);

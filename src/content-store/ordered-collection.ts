@@ -53,8 +53,4 @@ export abstract class OrderedCollection<T> {
   abstract timesOf(): Promise<Map<string, ItemTimes>>;
   /** Until the caller's transaction ends, nothing else writes the items; reads go on. */
   abstract holdAgainstWrites(): Promise<void>;
-  /** A tag of the items as stored now that every write changes (storedStateOf); undefined where the store cannot tell. */
-  storedState(): Promise<string | undefined> {
-    return Promise.resolve(undefined);
-  }
 }

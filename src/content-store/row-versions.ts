@@ -1,23 +1,10 @@
-import type { FindOptionsOrder, FindOptionsSelect, ObjectLiteral, Repository } from 'typeorm';
+import type { FindOptionsOrder, FindOptionsSelect, Repository } from 'typeorm';
 import { frozen } from '@/common/frozen';
 
 /** A row version's name: its place and the transaction that wrote it, which no other version of any row of the table has. */
 const VERSION = `row.ctid::text || ':' || row.xmin::text`;
 /** A read that finds rows changed between listing their versions and reading them tries again; then it reads every row. */
 const ATTEMPTS = 3;
-
-/**
- * A tag of the table's rows as the caller's statement sees them, made of every row's version: a
- * committed insert, update or delete gives a tag never seen before; the same tag again means the
- * same rows, unchanged.
- */
-export async function storedStateOf(rows: Repository<ObjectLiteral>): Promise<string> {
-  const table = rows.manager.connection.driver.escape(rows.metadata.tablePath);
-  const [{ state }]: { state: string }[] = await rows.query(
-    `SELECT count(*) || ':' || coalesce(md5(string_agg(${VERSION}, ',' ORDER BY row.ctid)), '') AS state FROM ${table} row`,
-  );
-  return state;
-}
 
 /**
  * A table's rows as last read whole, by version. PostgreSQL writes a new version of a row for every

@@ -4,7 +4,7 @@ import type { DeepPartial, EntityTarget, FindOptionsOrder, FindOptionsSelect, Fi
 import { In } from 'typeorm';
 import { isForeignKeyViolation, isUniqueViolation } from '@/common/errors/constraint-violations';
 import { rowHolds } from './row-holds';
-import { RowVersions, storedStateOf } from './row-versions';
+import { RowVersions } from './row-versions';
 import { holdAgainstWrites } from './write-hold';
 import { type ItemChanges, type ItemTimes, KeyTaken, OrderedCollection, type PlacedItem, ReferenceMissing } from './ordered-collection';
 
@@ -136,10 +136,6 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
 
   holdAgainstWrites(): Promise<void> {
     return holdAgainstWrites(this.rows);
-  }
-
-  override storedState(): Promise<string> {
-    return storedStateOf(this.rows);
   }
 
   async timesOf(): Promise<Map<string, ItemTimes>> {

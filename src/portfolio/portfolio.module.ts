@@ -3,7 +3,6 @@ import { ContentDocumentPipe } from './content-document.pipe';
 import { ContentSeeder } from './content-seeder';
 import { PortfolioController } from './portfolio.controller';
 import { PortfolioService } from './portfolio.service';
-import { PublishedParts } from './published-parts';
 
 /**
  * The portfolio as a whole: export and import as one content document, and seeding an empty
@@ -11,7 +10,7 @@ import { PublishedParts } from './published-parts';
  */
 @Module({
   controllers: [PortfolioController],
-  providers: [PortfolioService, PublishedParts, ContentSeeder, ContentDocumentPipe],
+  providers: [PortfolioService, ContentSeeder, ContentDocumentPipe],
   exports: [PortfolioService, ContentDocumentPipe],
 })
 export class PortfolioModule {}

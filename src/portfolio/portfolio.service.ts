@@ -15,7 +15,6 @@ import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { ContentTransactions } from '@/content-store/content-transactions';
 import { checkedWith, documentIssues } from './document-rules';
 import type { ContentCountsDto } from './dto/content-document.dto';
-import { PublishedParts } from './published-parts';
 
 /**
  * Replacing all content (an import, the seed) runs one at a time across instances: two imports at
@@ -29,7 +28,6 @@ export class PortfolioService {
   constructor(
     private readonly stores: ContentDomainStores,
     private readonly transactions: ContentTransactions,
-    private readonly published: PublishedParts,
   ) {}
 
   /** The current content as one document, each list in display order. */
@@ -39,12 +37,11 @@ export class PortfolioService {
 
   /**
    * The parts of the document that hold these domains (the document's keys are the domains'
-   * names), read-only where they are kept (PublishedParts). One domain after the other: inside a
-   * transaction they share one connection.
+   * names). One domain after the other: inside a transaction they share one connection.
    */
   async exportParts<D extends ContentDomain>(domains: readonly D[]): Promise<Pick<ContentDocument, D>> {
     const parts: Partial<Record<D, unknown>> = {};
-    for (const domain of domains) parts[domain] = await this.published.of(domain);
+    for (const domain of domains) parts[domain] = await this.stores.of(domain).exportPart();
     return parts as Pick<ContentDocument, D>;
   }
 

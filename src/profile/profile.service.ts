@@ -89,11 +89,6 @@ export class ProfileService {
   holdAgainstWrites(): Promise<void> {
     return this.profile.holdAgainstWrites();
   }
-
-  /** One row: reading it costs what telling whether it changed would. */
-  storedState(): Promise<undefined> {
-    return Promise.resolve(undefined);
-  }
 }
 
 function profileNotSet(): NotFoundException {

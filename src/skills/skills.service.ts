@@ -134,12 +134,6 @@ export class SkillsService {
     await this.skills.holdAgainstWrites();
   }
 
-  async storedState(): Promise<string | undefined> {
-    const categories = await this.categories.storedState();
-    const skills = await this.skills.storedState();
-    return categories === undefined || skills === undefined ? undefined : `${categories}/${skills}`;
-  }
-
   /** Every category and every skill, one after the other: inside a transaction (a draft's) they share one connection. */
   private async readAll(): Promise<{ categories: SkillCategory[]; skills: Skill[] }> {
     const categories = await this.categories.findAll();

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Client } from 'pg';
 import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
-import { PublishedParts } from '@/portfolio/published-parts';
+import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { ContentTransactions } from '@/content-store/content-transactions';
 import { DraftsService } from '@/drafts/drafts.service';
 import { ADMIN_TOKEN } from '@test/support/admin';
@@ -249,21 +249,24 @@ describe('drafts', () => {
 
   /**
    * The domains whose stored parts the drafts service reads (a draft write, a publish) while `work`
-   * runs, one entry per read (kept or read again: PublishedParts); what the history recorder reads
-   * meanwhile is not counted.
+   * runs, one entry per read; what the history recorder reads meanwhile is not counted.
    */
   async function readByDrafts(work: () => Promise<unknown>): Promise<ContentDomain[]> {
     const drafts = onDatabase.testApp.app.get(DraftsService);
-    const published = onDatabase.testApp.app.get(PublishedParts);
+    const stores = onDatabase.testApp.app.get(ContentDomainStores);
     const inDrafts = new AsyncLocalStorage<true>();
-    const [write, publish, partOf] = [drafts.write.bind(drafts), drafts.publish.bind(drafts), published.of.bind(published)];
+    const [write, publish] = [drafts.write.bind(drafts), drafts.publish.bind(drafts)];
     const read: ContentDomain[] = [];
     const spies = [
       vi.spyOn(drafts, 'write').mockImplementation((change) => inDrafts.run(true, () => write(change))),
       vi.spyOn(drafts, 'publish').mockImplementation(() => inDrafts.run(true, publish)),
-      vi.spyOn(published, 'of').mockImplementation((domain) => {
-        if (inDrafts.getStore()) read.push(domain);
-        return partOf(domain);
+      ...CONTENT_DOMAINS.map((domain) => {
+        const store = stores.of(domain);
+        const exportPart = store.exportPart.bind(store);
+        return vi.spyOn(store, 'exportPart').mockImplementation(() => {
+          if (inDrafts.getStore()) read.push(domain);
+          return exportPart();
+        });
       }),
     ];
     try {
@@ -364,13 +367,13 @@ describe('drafts', () => {
     await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, drafted before' }).expect(200);
     // The history recorder has recorded what came before, so the next read of the projects is the draft write's.
     await vi.waitFor(async () => expect(await onDatabase.database.query('SELECT id FROM content_changes')).toEqual([]), { timeout: 5_000 });
-    const published = onDatabase.testApp.app.get(PublishedParts);
-    const partOf = published.of.bind(published);
-    const exported = vi.spyOn(published, 'of').mockImplementationOnce(async (domain) => {
-      const part = await partOf(domain);
+    const projects = onDatabase.testApp.app.get(ContentDomainStores).of('projects');
+    const exportPart = projects.exportPart.bind(projects);
+    const exported = vi.spyOn(projects, 'exportPart').mockImplementationOnce(async () => {
+      const published = await exportPart();
       // Another connection commits a direct write right after the draft write read the published projects.
       await onDatabase.database.query(`UPDATE projects SET title = 'Physio Planner, meanwhile' WHERE slug = 'physio-planner'`);
-      return part;
+      return published;
     });
     await first().patch('/api/projects/ledger-lens?draft=true').send({ title: 'Ledger Lens, drafted during' }).expect(200);
     exported.mockRestore();
@@ -387,15 +390,15 @@ describe('drafts', () => {
   it('does not undo a direct write made while a publish runs: the write waits for the publish, then lands', async () => {
     const content = (await first().get('/api/admin/content').expect(200)).body as object;
     await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, published' }).expect(200);
-    const published = onDatabase.testApp.app.get(PublishedParts);
-    const partOf = published.of.bind(published);
+    const projects = onDatabase.testApp.app.get(ContentDomainStores).of('projects');
+    const exportPart = projects.exportPart.bind(projects);
     let meanwhile: Promise<unknown> | undefined;
-    const exported = vi.spyOn(published, 'of').mockImplementationOnce(async (domain) => {
-      const part = await partOf(domain);
+    const exported = vi.spyOn(projects, 'exportPart').mockImplementationOnce(async () => {
+      const published = await exportPart();
       // Another connection writes right after the publish read the published projects it merges the draft with.
       meanwhile = onDatabase.database.query(`UPDATE projects SET title = 'Physio Planner, meanwhile' WHERE slug = 'physio-planner'`);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      return part;
+      return published;
     });
     await first().post('/api/admin/draft/publish').expect(200);
     exported.mockRestore();
