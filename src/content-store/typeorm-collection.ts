@@ -24,7 +24,7 @@ const isStorable = (key: string): boolean => !key.includes('\u0000');
  * order; writes that touch several rows run in one transaction (the caller's, when it runs one).
  */
 export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
-  private readonly read: RowVersions<E>;
+  private readonly rowsByVersion: RowVersions<E>;
 
   constructor(
     protected readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
@@ -33,7 +33,7 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
     private readonly key: 'id' | 'slug' = 'id',
   ) {
     super();
-    this.read = new RowVersions(displayOrder);
+    this.rowsByVersion = new RowVersions(displayOrder);
   }
 
   /** The table, in the transaction that runs now if any. */
@@ -43,7 +43,7 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
 
   /** Read-only rows, each read whole once (RowVersions). */
   findAll(): Promise<E[]> {
-    return this.read.all(this.rows);
+    return this.rowsByVersion.all(this.rows);
   }
 
   async findOne(key: string): Promise<E | undefined> {
