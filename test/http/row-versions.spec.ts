@@ -38,6 +38,18 @@ describe('a list read whole reads only the rows it has not seen', () => {
   afterAll(() => onDatabase.close());
 
   it('reads every row once, then only a row changed, added or gone since, whoever wrote it', async () => {
+    // The history's recorder reads the projects after each write too: held off, so that the reads counted are these alone.
+    const recorderLock = new Client({ connectionString: onDatabase.database.url });
+    await recorderLock.connect();
+    await recorderLock.query(`SELECT pg_advisory_lock(hashtext('content_history.record'))`);
+    try {
+      await readsOnlyWhatChanged();
+    } finally {
+      await recorderLock.end();
+    }
+  });
+
+  async function readsOnlyWhatChanged(): Promise<void> {
     const first = await rowsReadWhole(titles);
     expect(first.answer.size).toBeGreaterThan(3);
     expect((await rowsReadWhole(titles)).rows).toBe(0);
@@ -60,7 +72,7 @@ describe('a list read whole reads only the rows it has not seen', () => {
     const removed = await rowsReadWhole(titles);
     expect(removed).toMatchObject({ rows: 0 });
     expect([...removed.answer.keys()]).toEqual([...added.answer.keys()].filter((slug) => slug !== 'tidewatch'));
-  });
+  }
 
   it('lists the versions again when a row changed between listing them and reading it, and never leaves it out', async () => {
     await titles();
@@ -117,8 +129,8 @@ describe('a list read whole reads only the rows it has not seen', () => {
     const drafted = await rowsReadWhole(() =>
       admin('patch', '/api/projects/harbour-radar?draft=true').send({ title: 'Drafted' }).expect(200),
     );
-    // The row as the write left it inside the draft's savepoint, then the published row that read put aside.
-    expect(drafted.rows).toBe(2);
+    // The row as the write left it inside the draft's savepoint; the published rows are all kept beside it.
+    expect(drafted.rows).toBe(1);
     expect((await rowsReadWhole(() => admin('post', '/api/admin/draft/publish').expect(200))).rows).toBe(0);
     expect((await titles()).get('harbour-radar')).toBe('Drafted');
   });
