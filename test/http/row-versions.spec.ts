@@ -2,6 +2,7 @@ import request from 'supertest';
 import { Client, type QueryResult } from 'pg';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { RowVersions } from '@/content-store/row-versions';
+import { RECORDER_LOCK } from '@/history/persistence/typeorm-content-history.repository';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 
@@ -41,7 +42,7 @@ describe('a list read whole reads only the rows it has not seen', () => {
     // The history's recorder reads the projects after each write too: held off, so that the reads counted are these alone.
     const recorderLock = new Client({ connectionString: onDatabase.database.url });
     await recorderLock.connect();
-    await recorderLock.query(`SELECT pg_advisory_lock(hashtext('content_history.record'))`);
+    await recorderLock.query('SELECT pg_advisory_lock(hashtext($1))', [RECORDER_LOCK]);
     try {
       await readsOnlyWhatChanged();
     } finally {

@@ -18,7 +18,8 @@ import {
   type SnapshotIds,
 } from './content-history.repository';
 
-const RECORDER_LOCK = 'content_history.record';
+/** The advisory lock (by its name's `hashtext`) whose holder records the pending changes, one instance at a time. */
+export const RECORDER_LOCK = 'content_history.record';
 
 /** The content_changes, content_revisions, content_snapshots and content_snapshot_items tables. */
 class TypeOrmContentHistory extends ContentHistoryRepository {
