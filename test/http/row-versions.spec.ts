@@ -38,17 +38,19 @@ describe('a list read whole reads only the rows it has not seen', () => {
   });
   afterAll(() => onDatabase.close());
 
-  it('reads every row once, then only a row changed, added or gone since, whoever wrote it', async () => {
-    // The history's recorder reads the projects after each write too: held off, so that the reads counted are these alone.
+  /** The history's recorder reads the projects after each write too: held off while `work` runs, so that what is read is `work`'s alone. */
+  async function recorderHeldOff(work: () => Promise<void>): Promise<void> {
     const recorderLock = new Client({ connectionString: onDatabase.database.url });
     await recorderLock.connect();
     await recorderLock.query('SELECT pg_advisory_lock(hashtext($1))', [RECORDER_LOCK]);
     try {
-      await readsOnlyWhatChanged();
+      await work();
     } finally {
       await recorderLock.end();
     }
-  });
+  }
+
+  it('reads every row once, then only a row changed, added or gone since, whoever wrote it', () => recorderHeldOff(readsOnlyWhatChanged));
 
   async function readsOnlyWhatChanged(): Promise<void> {
     const first = await rowsReadWhole(titles);
@@ -75,7 +77,10 @@ describe('a list read whole reads only the rows it has not seen', () => {
     expect([...removed.answer.keys()]).toEqual([...added.answer.keys()].filter((slug) => slug !== 'tidewatch'));
   }
 
-  it('lists the versions again when a row changed between listing them and reading it, and never leaves it out', async () => {
+  it('lists the versions again when a row changed between listing them and reading it, and never leaves it out', () =>
+    recorderHeldOff(readsOneMoment));
+
+  async function readsOneMoment(): Promise<void> {
     await titles();
     await onDatabase.database.query(`UPDATE projects SET title = 'Ledger Lens, listed' WHERE slug = 'ledger-lens'`);
     type Reading = { read: (...args: unknown[]) => Promise<unknown> };
@@ -93,7 +98,7 @@ describe('a list read whole reads only the rows it has not seen', () => {
     } finally {
       spied.mockRestore();
     }
-  });
+  }
 
   it('exports an unchanged project as the same read-only item, and the history hashes only the changed one', async () => {
     const projects = onDatabase.testApp.app.get(ContentDomainStores).of('projects');
