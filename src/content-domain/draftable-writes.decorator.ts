@@ -1,8 +1,7 @@
 import { RequestMethod, SetMetadata } from '@nestjs/common';
 import { METHOD_METADATA } from '@nestjs/common/constants';
 import { ApiQuery } from '@nestjs/swagger';
-
-export const DRAFTABLE = 'draftable';
+import { DRAFTABLE } from '@/common/http/draft-write';
 
 /**
  * Every write of the controller (each handler that is not a GET) takes `?draft=true`, which makes

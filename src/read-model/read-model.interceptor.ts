@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { from, lastValueFrom, type Observable, of, switchMap, tap } from 'rxjs';
 import { isDatabaseUnavailable } from '@/common/errors/database-unavailable';
 import { contentWriteOf } from '@/common/http/content-write';
+import { writesToDraft } from '@/common/http/draft-write';
 import { matchedRoute } from '@/common/http/matched-route';
 import { type ContentDomain, followersOf } from '@/content';
 import { CONTENT_DOMAIN } from './metadata-keys';
@@ -19,7 +20,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * answered from the answer kept under its key (its route and validated parameters), or by its
  * handler, whose value is then prepared and kept. A write that succeeded (or failed in a way that
  * may have changed rows) invalidates the controller's domains here at once, and drops what was
- * prepared of those that follow them (a project's skill links), so a read right after it sees it.
+ * prepared of those that follow them (a project's skill links), so a read right after it sees it;
+ * a write to the owner's draft changes nothing visitors see, and invalidates nothing.
  */
 @Injectable()
 export class ReadModelInterceptor implements NestInterceptor {
@@ -42,7 +44,8 @@ export class ReadModelInterceptor implements NestInterceptor {
         tap(() => route.headers.forEach(([name, value]) => response.setHeader(name, value))),
       );
     }
-    if (READS.has(request.method)) return next.handle();
+    // A draft write's changes are rolled back once it has answered: visitors' answers stand.
+    if (READS.has(request.method) || writesToDraft(context, this.reflector)) return next.handle();
     const domains = this.reflector.get<ContentDomain[]>(CONTENT_DOMAIN, context.getClass());
     const write = contentWriteOf(request);
     // Whether the write changed a following domain (a skill's links to a project), only the database's announcement says.

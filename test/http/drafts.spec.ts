@@ -5,6 +5,8 @@ import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { ContentTransactions } from '@/content-store/content-transactions';
 import { DraftsService } from '@/drafts/drafts.service';
+import { ProjectsService } from '@/projects/projects.service';
+import { ReadModel } from '@/read-model/read-model';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { watchOverlappingQueries } from '@test/support/overlapping-queries';
 import { pdfText } from '@test/support/pdf-text';
@@ -72,6 +74,23 @@ describe('drafts', () => {
     ]);
     expect(draft.document.projects[0].title).toBe('Tidewatch 2');
     expect(draft.scheduledAt).toBeNull();
+  });
+
+  it('leaves visitors’ answers alone: a draft write prepares nothing again, and announces no change (no purge, no revision)', async () => {
+    const app = onDatabase.testApp;
+    await request(app.server).get('/api/projects/tidewatch').expect(200);
+    const heard: ContentDomain[] = [];
+    const listening = app.app.get(ReadModel).changes.subscribe((domain) => heard.push(domain));
+    try {
+      await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, not yet' }).expect(200);
+      const prepared = vi.spyOn(ProjectsService.prototype, 'findDetail');
+      expect(await publicTitle(app, 'tidewatch')).toBe('Tidewatch');
+      expect(prepared).not.toHaveBeenCalled();
+      expect(heard).toEqual([]);
+    } finally {
+      listening.unsubscribe();
+      vi.restoreAllMocks();
+    }
   });
 
   it('shows the draft to whoever has a preview link, on every instance, privately, and nothing of it to anyone else', async () => {
