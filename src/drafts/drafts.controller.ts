@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { ContentDomain } from '@/read-model/content-domain.decorator';
+import { ChangesNoContent, changedOnly } from '@/read-model/written-domains';
 import { CONTENT_DOMAINS } from '@/content';
 import { DraftDto, PreviewTokenDto, PublishedDraftDto } from './dto/draft.dto';
 import { PublishDraftDto } from './dto/publish-draft.dto';
@@ -41,10 +42,19 @@ export class DraftsController {
     body: { example: { at: '2036-12-01T08:00:00.000Z' } },
     responses: { 200: PublishedDraftDto, 202: DraftDto, 404: NO_DRAFT },
   })
-  async publish(@Body() { at }: PublishDraftDto, @Res({ passthrough: true }) response: Response): Promise<PublishedDraftDto | DraftDto> {
-    if (at === undefined) return this.drafts.publish();
-    response.status(HttpStatus.ACCEPTED);
-    return this.drafts.schedule(at);
+  async publish(
+    @Body() { at }: PublishDraftDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<PublishedDraftDto | DraftDto> {
+    if (at !== undefined) {
+      changedOnly(request, []);
+      response.status(HttpStatus.ACCEPTED);
+      return this.drafts.schedule(at);
+    }
+    const { answer, changed } = await this.drafts.publish();
+    changedOnly(request, changed);
+    return answer;
   }
 
   @Delete('schedule')
@@ -58,6 +68,7 @@ export class DraftsController {
       404: { description: 'No draft, or it is not scheduled', detail: 'The draft is not scheduled' },
     },
   })
+  @ChangesNoContent()
   cancelSchedule(): Promise<void> {
     return this.drafts.cancelSchedule();
   }
@@ -72,6 +83,7 @@ export class DraftsController {
       `the token is no admin credential (403 on admin routes), and answers 401 once expired. ${NEEDS_A_DATABASE}`,
     responses: { 200: PreviewTokenDto },
   })
+  @ChangesNoContent()
   previewToken(): Promise<PreviewTokenDto> {
     return this.drafts.previewToken();
   }
@@ -84,6 +96,7 @@ export class DraftsController {
     description: NEEDS_A_DATABASE,
     responses: { 204: { description: 'Discarded' }, 404: NO_DRAFT },
   })
+  @ChangesNoContent()
   discard(): Promise<void> {
     return this.drafts.discard();
   }

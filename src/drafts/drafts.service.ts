@@ -100,9 +100,9 @@ export class DraftsService {
 
   /**
    * The draft becomes the published content in one transaction, checked as an import is and
-   * recorded as one revision (source "publish"); the draft is closed.
+   * recorded as one revision (source "publish"); the draft is closed. Answers with the domains it changed.
    */
-  publish(): Promise<PublishedDraftDto> {
+  publish(): Promise<{ answer: PublishedDraftDto; changed: ContentDomain[] }> {
     return this.transactions.run(
       async () => {
         const stored = await this.drafts.lock();
@@ -112,7 +112,7 @@ export class DraftsService {
         const { parts, changed, overridden, live } = await this.drafted(stored);
         const counts = await this.portfolio.replaceChecked(parts, changed, 'publish', live);
         await this.drafts.remove();
-        return { published: counts, overridden };
+        return { answer: { published: counts, overridden }, changed };
       },
       { source: 'publish' },
     );

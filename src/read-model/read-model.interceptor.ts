@@ -10,6 +10,7 @@ import { type ContentDomain, followersOf } from '@/content';
 import { CONTENT_DOMAIN } from './metadata-keys';
 import { ReadKeys } from './read-keys';
 import { type AnsweringRead, ReadModel } from './read-model';
+import { domainsChangedBy } from './written-domains';
 import { PublicReadRoutes } from './public-read-routes';
 import { PREVIEW_QUERY } from './public-read.decorator';
 
@@ -20,8 +21,9 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * answered from the answer kept under its key (its route and validated parameters), or by its
  * handler, whose value is then prepared and kept. A write that succeeded (or failed in a way that
  * may have changed rows) invalidates the controller's domains here at once, and drops what was
- * prepared of those that follow them (a project's skill links), so a read right after it sees it;
- * a write to the owner's draft changes nothing visitors see, and invalidates nothing.
+ * prepared of those that follow them (a project's skill links), so a read right after it sees it:
+ * all of them, unless the handler or the write told which it changed (written-domains.ts). A write
+ * to the owner's draft changes nothing visitors see, and invalidates nothing.
  */
 @Injectable()
 export class ReadModelInterceptor implements NestInterceptor {
@@ -46,22 +48,22 @@ export class ReadModelInterceptor implements NestInterceptor {
     }
     // A draft write's changes are rolled back once it has answered: visitors' answers stand.
     if (READS.has(request.method) || writesToDraft(context, this.reflector)) return next.handle();
-    const domains = this.reflector.get<ContentDomain[]>(CONTENT_DOMAIN, context.getClass());
+    // A handler may say it changes none of them (ChangesNoContent).
+    const domains = this.reflector.getAllAndOverride<ContentDomain[]>(CONTENT_DOMAIN, [context.getHandler(), context.getClass()]);
     const write = contentWriteOf(request);
-    // Whether the write changed a following domain (a skill's links to a project), only the database's announcement says.
-    const dropFollowers = () => followersOf(domains).forEach((domain) => this.readModel.dropPrepared(domain));
+    const invalidate = (changed: readonly ContentDomain[], writeId?: string) => {
+      changed.forEach((domain) => this.readModel.invalidate(domain, writeId));
+      // Whether the write changed a following domain (a skill's links to a project), only the database's announcement says.
+      followersOf(changed).forEach((domain) => this.readModel.dropPrepared(domain));
+    };
     return next.handle().pipe(
       tap({
         // The database's announcement of a write that landed echoes its id: that echo changes nothing more here.
-        complete: () => {
-          domains.forEach((domain) => this.readModel.invalidate(domain, write));
-          dropFollowers();
-        },
+        complete: () => invalidate(domainsChangedBy(request, domains), write),
         // A refused write (an HTTP error) or an unreachable database changed nothing.
         error: (error: unknown) => {
           if (error instanceof HttpException || isDatabaseUnavailable(error)) return;
-          domains.forEach((domain) => this.readModel.invalidate(domain));
-          dropFollowers();
+          invalidate(domains);
         },
       }),
     );

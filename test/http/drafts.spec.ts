@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { ContentTransactions } from '@/content-store/content-transactions';
+import { AwardsService } from '@/awards/awards.service';
 import { DraftsService } from '@/drafts/drafts.service';
 import { ProjectsService } from '@/projects/projects.service';
 import { ReadModel } from '@/read-model/read-model';
@@ -91,6 +92,33 @@ describe('drafts', () => {
       listening.unsubscribe();
       vi.restoreAllMocks();
     }
+  });
+
+  it('prepares again and announces only the domains a publish changed; a link, a schedule or a discarded draft changes none', async () => {
+    const app = onDatabase.testApp;
+    const content = (await first().get('/api/admin/content').expect(200)).body as object;
+    await request(app.server).get('/api/awards').expect(200);
+    const heard: ContentDomain[] = [];
+    const listening = app.app.get(ReadModel).changes.subscribe((domain) => heard.push(domain));
+    try {
+      await first().post('/api/admin/draft/preview-token').expect(200);
+      await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, published alone' }).expect(200);
+      await first().post('/api/admin/draft/publish').expect(200);
+      const prepared = vi.spyOn(AwardsService.prototype, 'findAll');
+      await request(app.server).get('/api/awards').expect(200);
+      expect(prepared).not.toHaveBeenCalled();
+      expect(await publicTitle(app, 'tidewatch')).toBe('Tidewatch, published alone');
+
+      await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, thrown away' }).expect(200);
+      await first().post('/api/admin/draft/publish').send({ at: '2036-12-01T08:00:00.000Z' }).expect(202);
+      await first().delete('/api/admin/draft/schedule').expect(204);
+      await first().delete('/api/admin/draft').expect(204);
+      expect(heard).toEqual(['projects']);
+    } finally {
+      listening.unsubscribe();
+      vi.restoreAllMocks();
+    }
+    await first().put('/api/admin/content').send(content).expect(200);
   });
 
   it('shows the draft to whoever has a preview link, on every instance, privately, and nothing of it to anyone else', async () => {
