@@ -39,7 +39,7 @@ export class MediaService {
   async upload(bytes: Buffer, type: string): Promise<{ item: MediaItemDto; created: boolean }> {
     if (!this.media.acceptsWrites) await refuseWrite();
     const { item, created } = await this.media.add(await this.processor.process(bytes, type));
-    if (created) this.imageSetsChanged();
+    if (created) await this.imageSetsChanged();
     return { item: await this.withUses(item), created };
   }
 
@@ -55,7 +55,7 @@ export class MediaService {
       ...(focalPoint !== undefined ? { focalPoint } : {}),
     }));
     if (!updated) throw mediaNotFound(id);
-    this.imageSetsChanged();
+    await this.imageSetsChanged();
     return this.withUses(updated);
   }
 
@@ -72,7 +72,7 @@ export class MediaService {
     if (!(await this.media.hide(id))) throw mediaNotFound(id);
     await this.media.purgeForgotten([id]);
     this.cache.forget(id);
-    this.imageSetsChanged();
+    await this.imageSetsChanged();
     this.purger.purgeMedia(id);
   }
 
@@ -123,8 +123,8 @@ export class MediaService {
   }
 
   /** Here at once, before the answer; the other instances when the database announces it. */
-  private imageSetsChanged(): void {
-    for (const domain of DOMAINS_WITH_IMAGE_SETS) this.readModel.invalidate(domain);
+  private imageSetsChanged(): Promise<void> {
+    return this.readModel.changedHere(DOMAINS_WITH_IMAGE_SETS);
   }
 
   private async withUses(item: MediaItem): Promise<MediaItemDto> {

@@ -11,6 +11,8 @@ import type { PublicReadMetadata } from './public-read.decorator';
 
 /** A path or query parameter a handler takes (`@Param()`, `@Query()`), as Nest recorded it. */
 export interface ReadParameter {
+  /** Its place among the handler's arguments. */
+  index: number;
   source: 'param' | 'query';
   /** The one parameter taken (`@Query('top')`), or undefined for them all. */
   name: string | undefined;
@@ -29,6 +31,8 @@ export interface PublicReadRoute {
   parameters: readonly ReadParameter[];
   /** What its answers (200 and 304) carry besides the body's own headers. */
   headers: FixedHeaders;
+  /** Its handler, called with its parameters' validated values (in the order of `parameters`); none where it takes other arguments too. */
+  again: ((values: readonly unknown[]) => Promise<unknown>) | undefined;
 }
 
 /** Every public read is under the global prefix (app.setup.ts). */
@@ -42,18 +46,27 @@ const pathOf = (controller: object, handler: object): string =>
 
 const SOURCES: Partial<Record<number, ReadParameter['source']>> = { [RouteParamtypes.PARAM]: 'param', [RouteParamtypes.QUERY]: 'query' };
 
-/** The path and query parameters of a handler, from the metadata its parameter decorators set. */
-function parametersOf(controller: Type, prototype: object, name: string): ReadParameter[] {
-  const routeArguments = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<
-    string,
-    { index: number; data?: string }
-  >;
+/** The path and query parameters of a handler, from the metadata its parameter decorators set, and whether it takes other arguments too. */
+function parametersOf(controller: Type, prototype: object, name: string): { parameters: ReadParameter[]; takesMore: boolean } {
+  const routeArguments = Object.entries(
+    (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<string, { index: number; data?: string }>,
+  );
   const types = (Reflect.getMetadata('design:paramtypes', prototype, name) ?? []) as Type[];
-  return Object.entries(routeArguments).flatMap(([argument, { index, data }]) => {
+  const parameters = routeArguments.flatMap(([argument, { index, data }]) => {
     const source = SOURCES[Number(argument.split(':')[0])];
-    return source ? [{ source, name: data, metatype: types[index] }] : [];
+    return source ? [{ index, source, name: data, metatype: types[index] }] : [];
   });
+  return { parameters, takesMore: parameters.length < routeArguments.length };
 }
+
+/** The handler of `instance`, called with the values of its parameters, given in their order. */
+const calling =
+  (instance: object, name: string, parameters: readonly ReadParameter[]) =>
+  (values: readonly unknown[]): Promise<unknown> => {
+    const handlerArguments: unknown[] = [];
+    parameters.forEach(({ index }, position) => (handlerArguments[index] = values[position]));
+    return (instance as Record<string, (...args: unknown[]) => Promise<unknown>>)[name](...handlerArguments);
+  };
 
 /**
  * Every @PublicRead() handler, collected once at start-up from the metadata its decorators set:
@@ -78,13 +91,15 @@ export class PublicReadRoutes implements OnModuleInit {
         const handler = prototype[name];
         const read = this.reflector.get<PublicReadMetadata | undefined>(PUBLIC_READ, handler);
         if (!read) continue;
+        const { parameters, takesMore } = parametersOf(metatype as Type, prototype, name);
         this.byHandler.set(handler, {
           handler: handlerName(metatype, { name }),
           path: pathOf(metatype, handler),
           domains: this.reflector.get<ContentDomain[]>(CONTENT_DOMAIN, metatype),
           limit: this.reflector.get<RateLimitSpec>(RATE_LIMITED, handler),
-          parameters: parametersOf(metatype as Type, prototype, name),
+          parameters,
           headers: read.headers,
+          again: takesMore ? undefined : calling(instance as object, name, parameters),
         });
       }
     }

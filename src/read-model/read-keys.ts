@@ -6,6 +6,8 @@ import type { PublicReadRoute } from './public-read-routes';
 
 export interface ReadKey {
   key: string;
+  /** Its parameters' values, as the handler receives them (in the order of the route's parameters). */
+  values: unknown[];
   /** The language its texts are read in (`?lang=`), where the read takes one. */
   language: Language | undefined;
 }
@@ -29,6 +31,6 @@ export class ReadKeys {
       }),
     );
     const language = values.map((value) => (value as { lang?: unknown } | undefined)?.lang).find(isLanguage);
-    return { key: `${route.handler} ${JSON.stringify(values)}`, language };
+    return { key: `${route.handler} ${JSON.stringify(values)}`, values, language };
   }
 }

@@ -12,6 +12,7 @@ const read = (domain: 'projects' | 'skills'): AnsweringRead => ({
     limit: { limit: 100, ttl: 60_000 },
     parameters: [],
     headers: [],
+    again: undefined,
   },
   pattern: `/api/${domain}`,
 });
@@ -69,6 +70,55 @@ describe('ReadModel', () => {
     release();
     expect(await stale).not.toBe(await fresh);
     expect(model.answerFor('projects []')?.body).toBe(await fresh);
+  });
+
+  it('prepares an answer sent in the last seconds again as soon as a write here changes it, sending the one before meanwhile', async () => {
+    const model = modelOf();
+    let release!: () => void;
+    const again = vi.fn(() => new Promise<string[]>((resolve) => (release = () => resolve(['Rust']))));
+    const before = await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
+    let written = false;
+    const writing = model.changedHere(['projects'], 'write-1').then(() => (written = true));
+    expect(again).toHaveBeenCalledTimes(1);
+    expect(model.answerFor('projects []')?.body).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(written).toBe(false);
+    release();
+    await writing;
+    const after = model.answerFor('projects []')?.body;
+    expect(after).not.toBe(before);
+    expect(after?.etag).toBe((await model.answerOnce('projects []', read('projects'), async () => ['Rust'])).etag);
+    expect(again).toHaveBeenCalledTimes(1);
+  });
+
+  it('prepares again only what was sent in the last seconds, and only for a write here: the rest when next read', async () => {
+    const model = modelOf();
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const again = vi.fn(async () => ['Rust']);
+      await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
+      model.invalidate('projects');
+      expect(again).not.toHaveBeenCalled();
+      expect(model.answerFor('projects []')).toBeUndefined();
+      await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
+      await model.answerOnce('projects [{"top":1}]', read('projects'), async () => ['Go']);
+      vi.advanceTimersByTime(6_000);
+      await model.changedHere(['projects']);
+      expect(again).not.toHaveBeenCalled();
+      expect(model.answerFor('projects []')).toBeUndefined();
+      expect(model.answerFor('projects [{"top":1}]')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops sending the answer before once it fails to prepare it again: the next read prepares it', async () => {
+    const model = modelOf();
+    const again = vi.fn(() => Promise.reject(new Error('no such project')));
+    await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
+    await model.changedHere(['projects']);
+    expect(again).toHaveBeenCalledTimes(1);
+    expect(model.answerFor('projects []')).toBeUndefined();
   });
 
   it('answers the URLs it was told stand for a key, and remembers no URL over 512 characters', async () => {

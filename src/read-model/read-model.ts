@@ -17,6 +17,10 @@ const MAX_URLS = 2_000;
 const MAX_URL_LENGTH = 512;
 /** Writes seen once (another instance's, or one whose announcement never comes: it changed no row) are forgotten after this many more. */
 const MAX_WRITES_SEEN_ONCE = 1_000;
+/** An answer sent this recently is prepared again as soon as a write here changes its content, the one before standing in meanwhile... */
+const RENEWED_IF_SENT_WITHIN_MS = 5_000;
+/** ...the most recently sent first, at most this many a change: what a burst of reads would have asked for, not every page ever read. */
+const MOST_RENEWED = 16;
 
 /** Which public read answered, and the route pattern it matched (for logs and metrics). */
 export interface AnsweringRead {
@@ -33,11 +37,26 @@ export interface ReadModelFootprint {
   bytes: number;
 }
 
+/** Gives a read's value again, without a request: its handler called with the parameters it was given. */
+export type ReadAgain = () => Promise<unknown>;
+
 /** A prepared answer, with the read that gave it and the generations of its domains it was built from. */
 export interface Answer {
   read: AnsweringRead;
   stamp: readonly number[];
   body: PreparedBody;
+  /** How to prepare it again after a change (changedHere), where its read can be given again without a request. */
+  again: ReadAgain | undefined;
+  /** When it was last sent (performance.now()). */
+  sentAt: number;
+}
+
+/** An answer being prepared, from these generations; `renewal`: prepared again after a change, the answer before standing in meanwhile. */
+interface Preparation {
+  domains: readonly ContentDomain[];
+  stamp: readonly number[];
+  body: Promise<PreparedBody>;
+  renewal: boolean;
 }
 
 /** A body kept, and how many answers share it. */
@@ -51,8 +70,11 @@ interface KeptBody {
  * validated parameters (ReadKeys), so `?top=01`, an unknown query parameter or a long URL find
  * the answer `?top=1` has and never make another. Answers with the same content share their bytes;
  * the bytes kept are capped (READ_MODEL_MAX_BYTES), the least recently used answers going first.
- * A domain's change makes its answers stale (its generation moves on): a stale answer is sent only
- * while the database cannot serve its new one, and is replaced by it. An answer built from a
+ * A domain's change makes its answers stale (its generation moves on). After a write of this
+ * instance, an answer sent in the last seconds is prepared again at once, and the one before is sent
+ * meanwhile, so the write does not make every reader of a busy page wait for its new answer; the
+ * write answers once those are ready (changedHere), so whoever made it reads it next. Otherwise a
+ * stale answer is sent only while the database cannot serve its new one. An answer built from a
  * generation that has passed meanwhile is sent but never kept. The edge, which answers before any
  * validation, looks answers up by the request URLs it was told stand for a key.
  */
@@ -67,7 +89,7 @@ export class ReadModel {
   /** The key each request URL stands for, least recently used first. */
   private readonly keysByUrl = new Map<string, string>();
   /** Answers being prepared, by key, with the generations they are prepared from. */
-  private readonly preparing = new Map<string, { stamp: readonly number[]; body: Promise<PreparedBody> }>();
+  private readonly preparing = new Map<string, Preparation>();
   private readonly maxBytes: number;
   private readonly changed = new Subject<ContentDomain>();
   /**
@@ -94,12 +116,13 @@ export class ReadModel {
     return key === undefined ? undefined : this.answerFor(key);
   }
 
-  /** The current answer kept under the key, if any. */
+  /** The current answer kept under the key, if any, or the one before while the current one is being prepared again (changedHere). */
   answerFor(key: string): Answer | undefined {
     const answer = this.answers.get(key);
-    if (!answer || !this.isCurrent(answer.read.route.domains, answer.stamp)) return undefined;
+    if (!answer || !(this.isCurrent(answer.read.route.domains, answer.stamp) || this.isRenewing(key))) return undefined;
     this.answers.delete(key); // now the most recently used
     this.answers.set(key, answer);
+    answer.sentAt = performance.now();
     return answer;
   }
 
@@ -121,15 +144,22 @@ export class ReadModel {
    * prepared and kept. Requests that miss while it is being prepared wait for it rather than build
    * it again, so a burst after a change costs one build per key, whatever the number of clients.
    * While the database cannot serve, the stale answer kept under the key is sent, revalidating.
+   * `again`, kept with the answer, gives the read's value again without a request.
    */
-  answerOnce(key: string, read: AnsweringRead, build: () => Promise<unknown>): Promise<PreparedBody> {
+  answerOnce(key: string, read: AnsweringRead, build: () => Promise<unknown>, again?: ReadAgain): Promise<PreparedBody> {
+    return this.prepareOnce(key, read, build, again, false);
+  }
+
+  private prepareOnce(key: string, read: AnsweringRead, build: () => Promise<unknown>, again: ReadAgain | undefined, renewal: boolean) {
     const pending = this.preparing.get(key);
     if (pending && this.isCurrent(read.route.domains, pending.stamp)) return pending.body;
     const stamp = read.route.domains.map((domain) => this.generations.get(domain)!);
-    const preparation = {
+    const preparation: Preparation = {
+      domains: read.route.domains,
       stamp,
+      renewal,
       body: build().then(
-        (value) => this.prepare(key, read, stamp, value),
+        (value) => this.prepare(key, read, stamp, value, again),
         (error: unknown) => this.staleWhile(key, error),
       ),
     };
@@ -149,6 +179,26 @@ export class ReadModel {
     if (write !== undefined && this.seenTwice(`${domain}:${write}`)) return;
     this.dropPrepared(domain);
     this.outsideRequests.runInAsyncScope(() => this.changed.next(domain));
+  }
+
+  /**
+   * A write of this instance changed these domains (`write`: its id, as for invalidate): their
+   * answers sent in the last seconds are prepared again at once, the most recently sent first, each
+   * one before standing in meanwhile; the others on their next request. Settles once those are
+   * ready (or failed), so that whoever wrote reads the new ones next.
+   */
+  async changedHere(domains: readonly ContentDomain[], write?: string): Promise<void> {
+    // Its announcement may have come first: its answers are stale already, and are prepared again all the same.
+    for (const domain of domains) this.invalidate(domain, write);
+    const since = performance.now() - RENEWED_IF_SENT_WITHIN_MS;
+    const renewable = [...this.answers]
+      .reverse()
+      .flatMap(([key, { read, again, sentAt }]) =>
+        again && sentAt >= since && read.route.domains.some((domain) => domains.includes(domain)) ? [{ key, read, again }] : [],
+      );
+    await Promise.allSettled(
+      renewable.slice(0, MOST_RENEWED).map(({ key, read, again }) => this.prepareOnce(key, read, again, again, true)),
+    );
   }
 
   /** Prepares the domain's answers again when next read, without calling it a change (no purge, no revision). */
@@ -172,7 +222,13 @@ export class ReadModel {
   }
 
   /** Prepares what a public read returned and keeps it, unless its domains changed since `stamp`. */
-  private async prepare(key: string, read: AnsweringRead, stamp: readonly number[], value: unknown): Promise<PreparedBody> {
+  private async prepare(
+    key: string,
+    read: AnsweringRead,
+    stamp: readonly number[],
+    value: unknown,
+    again: ReadAgain | undefined,
+  ): Promise<PreparedBody> {
     const typed = TypedBody.of(value);
     const tag = read.language && LANGUAGE_TAGS[read.language];
     // The same texts in two languages (none translated yet) are two answers, each validated on its own.
@@ -184,7 +240,7 @@ export class ReadModel {
       this.bodies.get(etag)?.body ??
       (await PreparedBody.of(typed, { etag, contentLanguage: tag, sharedCache: this.sharedCaching.headersOf(read.route.domains, value) }));
     if (!this.isCurrent(read.route.domains, stamp)) return body;
-    this.keep(key, { read, stamp, body });
+    this.keep(key, { read, stamp, body, again, sentAt: performance.now() });
     return this.answers.get(key)?.body ?? body;
   }
 
@@ -219,6 +275,11 @@ export class ReadModel {
     if (kept.answers > 0) return;
     this.bodies.delete(answer.body.etag);
     this.bytes -= kept.body.size;
+  }
+
+  private isRenewing(key: string): boolean {
+    const pending = this.preparing.get(key);
+    return pending !== undefined && pending.renewal && this.isCurrent(pending.domains, pending.stamp);
   }
 
   private isCurrent(domains: readonly ContentDomain[], stamp: readonly number[]): boolean {

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { DEMO } from '@test/support/demo';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { AwardsService } from '@/awards/awards.service';
 import { ReadModel } from '@/read-model/read-model';
 import { TcpProxy } from '@bench/http/tcp-proxy';
 import { createTestApp, type TestApp } from '@test/support/test-app';
@@ -178,6 +179,39 @@ describe('the read model across instances on one database', () => {
     await vi.waitFor(async () => expect(await titleOn(reader, 'tidewatch')).toBe('Tidewatch 2'), { timeout: 3_000 });
     const cards = (await request(reader.server).get('/api/projects').expect(200)).body as { title: string }[];
     expect(cards.map((card) => card.title)).toContain('Tidewatch 2');
+  });
+
+  it('sends a busy answer as it was while it is prepared again after a write, and answers the write once it is ready', async () => {
+    type Award = { id: string; title: string };
+    const awardsOn = async (app: TestApp) => (await request(app.server).get('/api/awards').expect(200)).body as Award[];
+    const [award] = await awardsOn(writer);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const awards = writer.app.get(AwardsService);
+    const findAll = awards.findAll.bind(awards);
+    const prepared = vi.spyOn(awards, 'findAll').mockImplementation(async (...args) => {
+      await gate;
+      return findAll(...args);
+    });
+    try {
+      let answered = false;
+      const write = request(writer.server)
+        .patch(`/api/awards/${award.id}`)
+        .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+        .send({ title: 'Renamed while read' })
+        .expect(200)
+        .then(() => (answered = true));
+      await vi.waitFor(() => expect(prepared).toHaveBeenCalledTimes(1));
+      expect((await awardsOn(writer))[0].title).toBe(award.title);
+      expect(answered).toBe(false);
+      release();
+      await write;
+      expect((await awardsOn(writer))[0].title).toBe('Renamed while read');
+      expect(prepared).toHaveBeenCalledTimes(1);
+    } finally {
+      release();
+      vi.restoreAllMocks();
+    }
   });
 
   it('rebuilds everything after its listener reconnects, so a change it missed still shows', async () => {
