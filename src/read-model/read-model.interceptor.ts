@@ -22,7 +22,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * handler, whose value is then prepared and kept. A write that succeeded (or failed in a way that
  * may have changed rows) invalidates the controller's domains here at once, and drops what was
  * prepared of those that follow them (a project's skill links), so a read right after it sees it:
- * all of them, unless the handler or the write told which it changed (written-domains.ts). A write
+ * all of them, unless the handler or the write told which it changed (written-domains.ts). One that
+ * succeeded answers once the answers of those sent lately are prepared again (changedHere). A write
  * to the owner's draft changes nothing visitors see, and invalidates nothing.
  */
 @Injectable()
