@@ -112,6 +112,27 @@ describe('ReadModel', () => {
     }
   });
 
+  it('lets a write wait 2 s at most for its answers: from then on, a read waits for the new one, not the one before', async () => {
+    const model = modelOf();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let release!: () => void;
+      const again = vi.fn(() => new Promise<string[]>((resolve) => (release = () => resolve(['Rust']))));
+      await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
+      const writing = model.changedHere(['projects']);
+      expect(model.answerFor('projects []')).toBeDefined();
+      await vi.advanceTimersByTimeAsync(2_000);
+      await writing;
+      expect(model.answerFor('projects []')).toBeUndefined();
+      const waiting = model.answerOnce('projects []', read('projects'), async () => ['Go']);
+      release();
+      expect((await waiting).etag).toBe((await model.answerOnce('projects [{"top":1}]', read('projects'), async () => ['Rust'])).etag);
+      expect(again).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('stops sending the answer before once it fails to prepare it again: the next read prepares it', async () => {
     const model = modelOf();
     const again = vi.fn(() => Promise.reject(new Error('no such project')));

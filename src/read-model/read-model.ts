@@ -21,6 +21,8 @@ const MAX_WRITES_SEEN_ONCE = 1_000;
 const RENEWED_IF_SENT_WITHIN_MS = 5_000;
 /** ...the most recently sent first, at most this many a change: what a burst of reads would have asked for, not every page ever read. */
 const MOST_RENEWED = 16;
+/** The longest a write waits for them: past it, whoever reads one waits for it, as for any answer being prepared. */
+const MOST_RENEWAL_WAIT_MS = 2_000;
 
 /** Which public read answered, and the route pattern it matched (for logs and metrics). */
 export interface AnsweringRead {
@@ -147,12 +149,18 @@ export class ReadModel {
    * `again`, kept with the answer, gives the read's value again without a request.
    */
   answerOnce(key: string, read: AnsweringRead, build: () => Promise<unknown>, again?: ReadAgain): Promise<PreparedBody> {
-    return this.prepareOnce(key, read, build, again, false);
+    return this.prepareOnce(key, read, build, again, false).body;
   }
 
-  private prepareOnce(key: string, read: AnsweringRead, build: () => Promise<unknown>, again: ReadAgain | undefined, renewal: boolean) {
+  private prepareOnce(
+    key: string,
+    read: AnsweringRead,
+    build: () => Promise<unknown>,
+    again: ReadAgain | undefined,
+    renewal: boolean,
+  ): Preparation {
     const pending = this.preparing.get(key);
-    if (pending && this.isCurrent(read.route.domains, pending.stamp)) return pending.body;
+    if (pending && this.isCurrent(read.route.domains, pending.stamp)) return pending;
     const stamp = read.route.domains.map((domain) => this.generations.get(domain)!);
     const preparation: Preparation = {
       domains: read.route.domains,
@@ -168,7 +176,7 @@ export class ReadModel {
       if (this.preparing.get(key) === preparation) this.preparing.delete(key);
     };
     preparation.body.then(settled, settled);
-    return preparation.body;
+    return preparation;
   }
 
   /**
@@ -185,7 +193,8 @@ export class ReadModel {
    * A write of this instance changed these domains (`write`: its id, as for invalidate): their
    * answers sent in the last seconds are prepared again at once, the most recently sent first, each
    * one before standing in meanwhile; the others on their next request. Settles once those are
-   * ready (or failed), so that whoever wrote reads the new ones next.
+   * ready (or failed), so that whoever wrote reads the new ones next, or after MOST_RENEWAL_WAIT_MS:
+   * from then on no answer from before stands in.
    */
   async changedHere(domains: readonly ContentDomain[], write?: string): Promise<void> {
     // Its announcement may have come first: its answers are stale already, and are prepared again all the same.
@@ -196,9 +205,14 @@ export class ReadModel {
       .flatMap(([key, { read, again, sentAt }]) =>
         again && sentAt >= since && read.route.domains.some((domain) => domains.includes(domain)) ? [{ key, read, again }] : [],
       );
-    await Promise.allSettled(
-      renewable.slice(0, MOST_RENEWED).map(({ key, read, again }) => this.prepareOnce(key, read, again, again, true)),
-    );
+    const renewals = renewable.slice(0, MOST_RENEWED).map(({ key, read, again }) => this.prepareOnce(key, read, again, again, true));
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled(renewals.map(({ body }) => body)),
+      new Promise((resolve) => (waited = setTimeout(resolve, MOST_RENEWAL_WAIT_MS))),
+    ]);
+    clearTimeout(waited);
+    for (const renewal of renewals) renewal.renewal = false;
   }
 
   /** Prepares the domain's answers again when next read, without calling it a change (no purge, no revision). */
