@@ -22,7 +22,7 @@ const RENEWED_IF_SENT_WITHIN_MS = 5_000;
 /** ...the most recently sent first, at most this many a change: what a burst of reads would have asked for, not every page ever read. */
 const MOST_RENEWED = 16;
 /** The longest a write waits for them: past it, whoever reads one waits for it, as for any answer being prepared. */
-const MOST_RENEWAL_WAIT_MS = 2_000;
+const MOST_RENEWAL_WAIT_MS = 500;
 
 /** Which public read answered, and the route pattern it matched (for logs and metrics). */
 export interface AnsweringRead {
