@@ -24,7 +24,9 @@ function documentOf(kind: 'valid' | 'invalid items' | 'a list of millions'): str
   const template = DEMO_CONTENT.projects;
   for (let bytes = Buffer.byteLength(JSON.stringify(DEMO_CONTENT)); ;) {
     const base = template[projects.length % template.length];
-    const project = kind === 'valid' ? { ...base, slug: `${base.slug}-${projects.length}` } : { ...base, slug: 'Not A Slug', title: 5 };
+    // The demo's own projects keep their slugs: its skills name them.
+    const slug = projects.length < template.length ? base.slug : `${base.slug}-${projects.length}`;
+    const project = kind === 'valid' ? { ...base, slug } : { ...base, slug: 'Not A Slug', title: 5 };
     bytes += Buffer.byteLength(JSON.stringify(project)) + 1;
     if (bytes > DOCUMENT_BYTES) break;
     projects.push(project);
