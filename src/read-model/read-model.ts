@@ -55,7 +55,6 @@ export interface Answer {
 
 /** An answer being prepared, from these generations; `renewal`: prepared again after a change, the answer before standing in meanwhile. */
 interface Preparation {
-  domains: readonly ContentDomain[];
   stamp: readonly number[];
   body: Promise<PreparedBody>;
   renewal: boolean;
@@ -121,7 +120,9 @@ export class ReadModel {
   /** The current answer kept under the key, if any, or the one before while the current one is being prepared again (changedHere). */
   answerFor(key: string): Answer | undefined {
     const answer = this.answers.get(key);
-    if (!answer || !(this.isCurrent(answer.read.route.domains, answer.stamp) || this.isRenewing(key))) return undefined;
+    if (!answer) return undefined;
+    const { domains } = answer.read.route;
+    if (!this.isCurrent(domains, answer.stamp) && !this.isRenewing(key, domains)) return undefined;
     this.answers.delete(key); // now the most recently used
     this.answers.set(key, answer);
     answer.sentAt = performance.now();
@@ -163,7 +164,6 @@ export class ReadModel {
     if (pending && this.isCurrent(read.route.domains, pending.stamp)) return pending;
     const stamp = read.route.domains.map((domain) => this.generations.get(domain)!);
     const preparation: Preparation = {
-      domains: read.route.domains,
       stamp,
       renewal,
       body: build().then(
@@ -291,9 +291,9 @@ export class ReadModel {
     this.bytes -= kept.body.size;
   }
 
-  private isRenewing(key: string): boolean {
+  private isRenewing(key: string, domains: readonly ContentDomain[]): boolean {
     const pending = this.preparing.get(key);
-    return pending !== undefined && pending.renewal && this.isCurrent(pending.domains, pending.stamp);
+    return pending !== undefined && pending.renewal && this.isCurrent(domains, pending.stamp);
   }
 
   private isCurrent(domains: readonly ContentDomain[], stamp: readonly number[]): boolean {
