@@ -13,7 +13,7 @@ import { benchSectionOnADatabase } from './http/databases';
 import type { LoadResult } from './http/load';
 import { BENCH_ADMIN_TOKEN, type BenchServer, startServer, startServiceOn } from './http/processes';
 import { figuresTable, loadTable, type Measured, machineDescription, latencies, ratio, type Target, targetsTable } from './http/report';
-import { log, measure, SECONDS } from './http/rounds';
+import { log, measure, SECONDS, WARM_UP_SECONDS } from './http/rounds';
 
 const DIST = join(__dirname, '..');
 const UPLOADS = 3;
@@ -63,17 +63,24 @@ async function measuredUpload(service: BenchServer, bytes: Buffer): Promise<Uplo
   }
 }
 
-/** Public reads while two uploads at a time run for the whole measurement. */
-async function readsDuringUploads(service: BenchServer, pictures: Buffer[]): Promise<LoadResult> {
+/** Public reads while two uploads at a time run for the whole measurement; and how many uploads were answered meanwhile. */
+async function readsDuringUploads(service: BenchServer, pictures: Buffer[]): Promise<{ reads: LoadResult; uploads: number }> {
   let running = true;
   let next = 0;
+  let answered = 0;
   const uploader = async () => {
-    while (running) await upload(service, pictures[next++ % pictures.length]).catch(() => undefined);
+    while (running)
+      await upload(service, pictures[next++ % pictures.length]).then(
+        () => (answered += 1),
+        () => undefined,
+      );
   };
   const uploaders = [uploader(), uploader()];
   try {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    return await measure(service, READ_PATH);
+    const before = answered;
+    const reads = await measure(service, READ_PATH);
+    return { reads, uploads: answered - before };
   } finally {
     running = false;
     await Promise.all(uploaders);
@@ -114,7 +121,7 @@ async function run([databaseUrl]: string[]): Promise<string> {
 
     log('media: public reads alone, then during two uploads at a time');
     const alone = await measure(service, READ_PATH);
-    const during = await readsDuringUploads(service, pictures.slice(UPLOADS));
+    const { reads: during, uploads: uploadsDuring } = await readsDuringUploads(service, pictures.slice(UPLOADS));
 
     log('media: a hot variant');
     const variant = item!.variants.find((candidate) => candidate.width === 640 && candidate.type === 'image/avif')!;
@@ -180,7 +187,7 @@ async function run([databaseUrl]: string[]): Promise<string> {
     return [
       '## Media (`npm run bench:media`, also run by `npm run bench`)',
       '',
-      `${machineDescription()}. ${SECONDS} s a measurement; the service built for production on jemalloc with a database; uploads sent by the harness (fetch), one at a time unless said.`,
+      `${machineDescription()}. ${SECONDS} s a measurement; the service built for production on jemalloc with a database; uploads sent by the harness (fetch), one at a time unless said. RSS and server CPU are those of the service's processes: its own and its encoder's.`,
       '',
       targetsTable(targets),
       '',
@@ -200,6 +207,10 @@ async function run([databaseUrl]: string[]): Promise<string> {
       loadTable(hot, ['/ (a)', '/ serve-static']),
       '',
       figuresTable([
+        [
+          `uploads answered while the reads beside them ran (${WARM_UP_SECONDS} s of warm-up and ${SECONDS} s), two sent at a time`,
+          String(uploadsDuring),
+        ],
         [
           'the demo cards at 640 px, AVIF (all six)',
           `${(cards.avif / 1024).toFixed(0)} KiB: ${ratio(cards.avif, cards.jpeg)} of the JPEGs`,

@@ -42,10 +42,11 @@ export interface BenchServer {
   readonly origin: string;
   /** Milliseconds from spawn to the first 200 on the readiness path. */
   readonly startupMs: number;
+  /** RSS of the server process and every process it started (the service's image encoder). */
   rssMb(): number;
-  /** The anonymous part of RSS: what the process holds itself, without the pages of the files it maps (its code and libraries). */
+  /** The anonymous part of RSS: what the processes hold themselves, without the pages of the files they map (their code and libraries). */
   rssAnonMb(): number;
-  /** CPU time the server process has used so far (user and system), in milliseconds. */
+  /** CPU time the server process and every process it started have used so far (user and system), in milliseconds. */
   cpuMs(): number;
   /** With PROBED_SERVICE: starts a new measurement of the event loop, and reads it. */
   resetEventLoop(): void;
@@ -127,9 +128,9 @@ export async function startServer(
     name,
     origin,
     startupMs,
-    rssMb: () => statusMb(child.pid!, 'VmRSS'),
-    rssAnonMb: () => statusMb(child.pid!, 'RssAnon'),
-    cpuMs: () => processCpuMs(child.pid!),
+    rssMb: () => treeStatusMb(child.pid!, 'VmRSS'),
+    rssAnonMb: () => treeStatusMb(child.pid!, 'RssAnon'),
+    cpuMs: () => treeCpuMs(child.pid!),
     resetEventLoop: () => child.send('reset'),
     eventLoop: async () => {
       const answer = once(child, 'message');
@@ -147,17 +148,42 @@ export async function startServer(
   };
 }
 
-/** A memory figure of /proc/<pid>/status, in MB. */
-function statusMb(pid: number, field: string): number {
-  const kilobytes = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kilobytes ?? NaN) / 1024;
+/** The process and, depth first, every live process it started (from its main thread, as Node starts them). */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    // It ended meanwhile.
+  }
+  return [pid, ...children.flatMap(processTree)];
 }
 
-/** Linux counts a process's CPU time in clock ticks of 10 ms (USER_HZ 100): utime and stime, the 14th and 15th fields of its stat. */
-function processCpuMs(pid: number): number {
-  const afterName = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const [utime, stime] = [Number(afterName[11]), Number(afterName[12])];
-  return (utime + stime) * 10;
+/** A memory figure of /proc/<pid>/status, in MB, summed over the process's tree. */
+function treeStatusMb(pid: number, field: string): number {
+  return processTree(pid).reduce((sum, member) => {
+    try {
+      return sum + Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${member}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+    } catch {
+      return sum;
+    }
+  }, 0);
+}
+
+/**
+ * Linux counts a process's CPU time in clock ticks of 10 ms (USER_HZ 100): utime and stime, the
+ * 14th and 15th fields of its stat, and in cutime and cstime (16th and 17th) that of the children it
+ * reaped. Summed over the live tree, every process that ever ran under the server counts once.
+ */
+function treeCpuMs(pid: number): number {
+  return processTree(pid).reduce((sum, member) => {
+    try {
+      const afterName = readFileSync(`/proc/${member}/stat`, 'utf8').split(') ')[1].split(' ');
+      return sum + afterName.slice(11, 15).reduce((ticks, field) => ticks + Number(field), 0) * 10;
+    } catch {
+      return sum;
+    }
+  }, 0);
 }
 
 /** The admin token of the services the media and drafts benches start. */
