@@ -78,6 +78,7 @@ async function buildShippedMedia(): Promise<void> {
     process.stdout.write(`${project.slug} ${mediaUrl(image.id)}\n`);
   }
   await writeFile(join(SHIPPED_MEDIA_DIR, SHIPPED_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  processor.close();
 }
 
 void buildShippedMedia();

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
 import { UnsupportedMediaTypeException } from '@nestjs/common';
 import pLimit from 'p-limit';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
+import { SOURCE_ROOT } from '@/source-root';
+import { EncoderProcess } from './encoder-process';
 
 /** What an upload may be, by Content-Type, and the format sharp must find in its bytes. */
 export const UPLOAD_TYPES = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'heif' } as const;
@@ -27,9 +32,8 @@ export interface ImageVariant {
   body: Buffer;
 }
 
-export interface ProcessedImage {
-  /** Derived from the uploaded bytes: the same bytes twice are the same item. */
-  id: string;
+/** What the encoder process makes of an upload. */
+export interface ProcessedPixels {
   width: number;
   height: number;
   /** The fallback format: PNG where the image has transparency, JPEG otherwise. */
@@ -39,20 +43,43 @@ export interface ProcessedImage {
   placeholder: string;
 }
 
+export interface ProcessedImage extends ProcessedPixels {
+  /** Derived from the uploaded bytes: the same bytes twice are the same item. */
+  id: string;
+}
+
+/**
+ * One upload for the encoder process, with the rules it is processed by. Its bytes, and the variants
+ * back, go through files: through IPC, a 12-megapixel upload held the event loop here for 50-120 ms
+ * at a time (the channel copies a message whole, and concatenates it one read at a time).
+ */
+export interface EncodeJob {
+  /** The file of the upload's bytes; the variants are written beside it. */
+  upload: string;
+  /** The format sharp must find in the bytes. */
+  expected: string;
+  maxPixels: number;
+  widths: readonly number[];
+}
+
+/** The image, each variant's bytes in its file; or why the upload is refused (422); or that the encoder failed otherwise. */
+export type EncodeReply =
+  | { image: Omit<ProcessedPixels, 'variants'> & { variants: (Omit<ImageVariant, 'body'> & { file: string })[] } }
+  | { refused: string }
+  | { failed: string };
+
 /** The id of an upload: a prefix of its bytes' SHA-256. */
 export const mediaIdOf = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex').slice(0, 24);
 
 const notAnImage = (msg: string) => RequestValidationException.single(['body'], msg, 'image_invalid');
 
-/**
- * Every upload processed once, with sharp: its header read first (the declared type and the pixel
- * count checked before a pixel is decoded), then oriented, stripped of every metadata block,
- * converted to sRGB, and encoded at each width in AVIF and WebP, plus the fallback. sharp is
- * loaded on the first upload; its cache is off and its threads bounded.
- */
+/** The encoder process's entry point, beside this file, compiled or (under the tests) not. */
+const ENCODER_ENTRY = join(SOURCE_ROOT, 'media', `image-encoder.process${extname(__filename)}`);
+
+/** Every upload processed once, one at a time, in the encoder process (image-encoder.process.ts). */
 export class ImageProcessor {
   private readonly turns = pLimit(PROCESSED_AT_ONCE);
-  private sharp: Promise<typeof import('sharp')> | undefined;
+  private readonly encoder = new EncoderProcess(ENCODER_ENTRY);
 
   process(bytes: Buffer, declared: string): Promise<ProcessedImage> {
     const expected = UPLOAD_TYPES[declared as UploadType];
@@ -60,75 +87,27 @@ export class ImageProcessor {
     return this.turns(() => this.processed(bytes, expected));
   }
 
-  private loaded(): Promise<typeof import('sharp')> {
-    this.sharp ??= import('sharp').then(({ default: sharp }) => {
-      sharp.cache(false);
-      sharp.concurrency(1);
-      return sharp;
-    });
-    return this.sharp;
+  /** Stops the encoder process, if it runs. */
+  close(): void {
+    this.encoder.stop();
   }
 
   private async processed(bytes: Buffer, expected: string): Promise<ProcessedImage> {
-    const sharp = await this.loaded();
-    const input = { limitInputPixels: MAX_PIXELS, failOn: 'error' as const };
-    // The header alone: nothing is decoded, so the pixel count is checked here, not by sharp's limit.
-    const metadata = await sharp(bytes, { limitInputPixels: false })
-      .metadata()
-      .catch(() => {
-        throw notAnImage('Input should be a JPEG, PNG, WebP or AVIF image');
-      });
-    if (metadata.format !== expected) throw notAnImage(`The bytes are ${metadata.format ?? 'not an image'}, not the declared type`);
-    const { width = 0, height = 0 } = metadata;
-    if (width * height > MAX_PIXELS) throw notAnImage(`At most ${MAX_PIXELS / 1_000_000} megapixels (this image has ${width}×${height})`);
-
-    // Oriented and in sRGB; sharp writes no metadata unless asked to, so none of the upload's is kept.
-    const oriented = await sharp(bytes, input)
-      .rotate()
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true })
-      .catch(() => {
-        throw notAnImage('The image could not be decoded');
-      });
-    const { info } = oriented;
-    const fromPixels = () => sharp(oriented.data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-    const fallback = metadata.hasAlpha ? 'png' : 'jpg';
-    const encode = async (format: VariantFormat, width: number): Promise<ImageVariant> => {
-      const resized = fromPixels().resize({ width, withoutEnlargement: true });
-      const encoded =
-        format === 'avif'
-          ? resized.avif({ quality: 50, effort: 2 })
-          : format === 'webp'
-            ? resized.webp({ quality: 75 })
-            : format === 'png'
-              ? resized.png({ compressionLevel: 9 })
-              : resized.jpeg({ quality: 82, mozjpeg: true });
-      const { data, info: out } = await encoded.toBuffer({ resolveWithObject: true });
-      return { width: out.width, height: out.height, format, body: data };
-    };
-    const widest = VARIANT_WIDTHS.at(-1)!;
-    // Never wider than the picture; its own width too when a page could ask for no more than that.
-    const widths = [...VARIANT_WIDTHS.filter((width) => width < info.width), ...(info.width <= widest ? [info.width] : [])];
-    const variants: ImageVariant[] = [];
-    // One size at a time: the peak memory is one decoded image and one encoding.
-    for (const width of widths) for (const format of ['avif', 'webp'] as const) variants.push(await encode(format, width));
-    // The fallback at the full width is also the stripped original an owner backs up.
-    variants.push(await encode(fallback, info.width));
-    return {
-      id: mediaIdOf(bytes),
-      width: info.width,
-      height: info.height,
-      fallback,
-      variants,
-      placeholder: await this.placeholderOf(fromPixels()),
-    };
-  }
-
-  /** ThumbHash wants at most 100×100 RGBA. */
-  private async placeholderOf(image: import('sharp').Sharp): Promise<string> {
-    const { data, info } = await image.resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const { rgbaToThumbHash } = await import('thumbhash');
-    return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
+    const folder = await mkdtemp(join(tmpdir(), 'portfolio-upload-'));
+    try {
+      const upload = join(folder, 'upload');
+      await writeFile(upload, bytes);
+      const reply = await this.encoder.run({ upload, expected, maxPixels: MAX_PIXELS, widths: VARIANT_WIDTHS });
+      if ('refused' in reply) throw notAnImage(reply.refused);
+      // An encoder that died on these bytes: what no image should do, so the image is refused.
+      if ('crashed' in reply) throw notAnImage('The image could not be processed');
+      if ('failed' in reply) throw new Error(`The image encoder failed: ${reply.failed}`);
+      const variants = await Promise.all(
+        reply.image.variants.map(async ({ file, ...variant }) => ({ ...variant, body: await readFile(file) })),
+      );
+      return { id: mediaIdOf(bytes), ...reply.image, variants };
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   }
 }

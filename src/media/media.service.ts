@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { mediaConfig } from '@/config/media.config';
 import { refuseWrite } from '@/content-store/document-collection';
@@ -21,7 +21,7 @@ interface MediaUse {
 
 /** The owner's pictures: uploaded once, processed once, served in every size and format, from memory when hot. */
 @Injectable()
-export class MediaService {
+export class MediaService implements OnModuleDestroy {
   private readonly processor = new ImageProcessor();
   private readonly cache: MediaCache;
 
@@ -33,6 +33,10 @@ export class MediaService {
     @Inject(mediaConfig.KEY) { cacheMaxBytes }: ConfigType<typeof mediaConfig>,
   ) {
     this.cache = new MediaCache(cacheMaxBytes);
+  }
+
+  onModuleDestroy(): void {
+    this.processor.close();
   }
 
   /** The picture processed and kept; the same bytes again answer the item kept (`created` false). */

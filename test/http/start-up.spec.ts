@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { createServer } from 'node:net';
+import sharp from 'sharp';
+import { ADMIN_TOKEN } from '@test/support/admin';
 import { runBuiltServiceToExit, startBuiltService } from '@test/support/built-service';
 import { createTestDatabase } from '@test/support/database';
 import { TcpProxy } from '@bench/http/tcp-proxy';
@@ -93,6 +95,24 @@ describe('The built service, one file', () => {
       await service.stop();
     }
   }, 60_000);
+  it('encodes an upload in its encoder process, a file of its own beside the bundle', async () => {
+    const database = await createTestDatabase();
+    const service = await startBuiltService({ DATABASE_URL: database.url, API_ADMIN_TOKEN: ADMIN_TOKEN });
+    try {
+      const picture = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } })
+        .jpeg()
+        .toBuffer();
+      const upload = await fetch(`${service.origin}/api/admin/media`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'image/jpeg' },
+        body: picture,
+      });
+      expect([upload.status, ((await upload.json()) as { width: number }).width]).toEqual([201, 400]);
+    } finally {
+      await service.stop();
+      await database.drop();
+    }
+  }, 40_000);
 });
 
 describe('What an operator reads', () => {

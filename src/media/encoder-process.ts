@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { EncodeJob, EncodeReply } from './image-processor';
+
+/**
+ * The nice value the encoder process runs at: the least of the CPU whenever anything else wants
+ * it. An upload is background work; the public reads beside it are not (BENCHMARKS.md, Media).
+ */
+export const ENCODER_NICE = 19;
+/** How long an idle encoder process stays: a batch of uploads starts it once; then its memory goes back. */
+const IDLE_MS = 10_000;
+
+/**
+ * All the encoder process is told of the service's environment: where `nice` is, and the memory
+ * allocator the image runs Node on (and its settings); Node's compile cache. No secret reaches the
+ * process that parses files from outside.
+ */
+const INHERITED_ENV = ['PATH', 'LD_PRELOAD', 'MALLOC_CONF', 'NODE_COMPILE_CACHE'];
+
+/** The encoder process ended while it had a job: what no image should make it do. */
+export type EncoderOutcome = EncodeReply | { crashed: true };
+
+/**
+ * The process uploads are decoded and encoded in, apart from the service: its threads at the lowest
+ * CPU priority (started under `nice`, so every thread it makes inherits it), its memory its own and
+ * handed back when it ends, no secret of the service's in reach, and a decoder's crash on a hostile
+ * file the end of that upload alone.
+ * Started with the first job, it ends after a while without one. One job at a time: the caller queues.
+ */
+export class EncoderProcess {
+  private child: ChildProcess | undefined;
+  private idle: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly entry: string,
+    private readonly idleMs = IDLE_MS,
+  ) {}
+
+  run(job: EncodeJob): Promise<EncoderOutcome> {
+    clearTimeout(this.idle);
+    const child = this.started();
+    child.ref();
+    child.channel?.ref();
+    return new Promise<EncoderOutcome>((resolve) => {
+      const settle = (outcome: EncoderOutcome) => {
+        child.off('message', settle).off('exit', crashed).off('error', failed);
+        this.idleAfter(child);
+        resolve(outcome);
+      };
+      const crashed = () => settle({ crashed: true });
+      const failed = (error: Error) => settle({ failed: error.message });
+      child.on('message', settle).on('exit', crashed).on('error', failed);
+      child.send(job, (error) => error && failed(error));
+    });
+  }
+
+  /** Ends the process now, if it runs. */
+  stop(): void {
+    clearTimeout(this.idle);
+    this.child?.kill();
+  }
+
+  private started(): ChildProcess {
+    if (this.child) return this.child;
+    const child = spawn('nice', ['-n', String(ENCODER_NICE), process.execPath, this.entry], {
+      env: Object.fromEntries(INHERITED_ENV.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]]))),
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const forget = () => {
+      if (this.child === child) this.child = undefined;
+    };
+    child.once('exit', forget).once('error', forget);
+    this.child = child;
+    return child;
+  }
+
+  /** Without a job the process keeps nothing alive here (a CLI may exit), and ends after a while. */
+  private idleAfter(child: ChildProcess): void {
+    if (child !== this.child) return;
+    child.unref();
+    child.channel?.unref();
+    this.idle = setTimeout(() => {
+      this.child = undefined;
+      if (child.connected) child.disconnect();
+    }, this.idleMs).unref();
+  }
+}

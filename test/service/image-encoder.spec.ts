@@ -1,0 +1,100 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { ENCODER_NICE, EncoderProcess } from '@/media/encoder-process';
+import { ImageProcessor, MAX_PIXELS, VARIANT_WIDTHS } from '@/media/image-processor';
+
+const ENTRY = join(__dirname, '..', '..', 'src', 'media', 'image-encoder.process.ts');
+
+/** The processes this one started, with their nice values: /proc's stat, after the command's parentheses. */
+function children(): { pid: number; nice: number }[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((pid) => {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return Number(fields[1]) === process.pid ? [{ pid: Number(pid), nice: Number(fields[16]) }] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#336699' } })
+    .jpeg()
+    .toBuffer();
+/** A job as the processor sends one: the upload in a file of its own folder. */
+async function job(bytes: Buffer) {
+  const upload = join(mkdtempSync(join(tmpdir(), 'encoder-job-')), 'upload');
+  writeFileSync(upload, bytes);
+  return { upload, expected: 'jpeg', maxPixels: MAX_PIXELS, widths: VARIANT_WIDTHS };
+}
+
+describe('the encoder process', () => {
+  let processor: ImageProcessor;
+  /** The temporary folder of this file's jobs alone (TMPDIR), to see that each job's files are gone after it. */
+  let temporary: string;
+  beforeEach(() => {
+    temporary = mkdtempSync(join(tmpdir(), 'encoder-spec-'));
+    vi.stubEnv('TMPDIR', temporary);
+    processor = new ImageProcessor();
+  });
+  afterEach(() => {
+    processor.close();
+    vi.unstubAllEnvs();
+    rmSync(temporary, { recursive: true, force: true });
+  });
+
+  it("encodes an upload apart from the service, at the lowest CPU priority, with none of the service's secrets", async () => {
+    vi.stubEnv('API_ADMIN_TOKEN', 'a-secret-the-encoder-must-not-see-0123456789');
+    const image = await processor.process(await jpeg(700, 400), 'image/jpeg');
+    expect(image.variants.map(({ width, format }) => `${width}.${format}`)).toEqual([
+      '320.avif',
+      '320.webp',
+      '640.avif',
+      '640.webp',
+      '700.avif',
+      '700.webp',
+      '700.jpg',
+    ]);
+    expect(Buffer.isBuffer(image.variants[0].body)).toBe(true);
+    expect(readdirSync(temporary)).toEqual([]);
+    const [encoder] = children();
+    expect(encoder).toEqual({ pid: expect.any(Number), nice: ENCODER_NICE });
+    const environment = readFileSync(`/proc/${encoder.pid}/environ`, 'utf8').split('\0').filter(Boolean);
+    // Node adds the IPC channel's own two (NODE_CHANNEL_FD, NODE_CHANNEL_SERIALIZATION_MODE).
+    const names = environment.map((entry) => entry.split('=')[0]).filter((name) => !name.startsWith('NODE_CHANNEL_'));
+    expect(names).toContain('PATH');
+    expect(names.filter((name) => !['PATH', 'LD_PRELOAD', 'MALLOC_CONF', 'NODE_COMPILE_CACHE'].includes(name))).toEqual([]);
+  });
+
+  it("refuses what the encoder refuses with 422, and answers the encoder's death on a file with 422 too, then goes on", async () => {
+    await expect(processor.process(Buffer.from('not a picture'), 'image/jpeg')).rejects.toMatchObject({
+      status: 422,
+      response: { detail: [{ msg: 'Input should be a JPEG, PNG, WebP or AVIF image' }] },
+    });
+    const [encoder] = children();
+    const killed = processor.process(await jpeg(3000, 2000), 'image/jpeg');
+    setTimeout(() => process.kill(encoder.pid, 'SIGKILL'), 50);
+    await expect(killed).rejects.toMatchObject({ status: 422, response: { detail: [{ msg: 'The image could not be processed' }] } });
+    await expect(processor.process(await jpeg(400, 300), 'image/jpeg')).resolves.toMatchObject({ width: 400, height: 300 });
+    expect(readdirSync(temporary)).toEqual([]);
+  });
+
+  it('ends after a while without a job, and starts again with the next', async () => {
+    const encoder = new EncoderProcess(ENTRY, 200);
+    try {
+      await expect(encoder.run(await job(await jpeg(400, 300)))).resolves.toMatchObject({ image: { width: 400 } });
+      const [first] = children();
+      await vi.waitFor(() => expect(children()).toEqual([]), { timeout: 5_000 });
+      await expect(encoder.run(await job(await jpeg(400, 300)))).resolves.toMatchObject({ image: { width: 400 } });
+      const [second] = children();
+      expect(second).toEqual({ pid: expect.any(Number), nice: ENCODER_NICE });
+      expect(second.pid).not.toBe(first.pid);
+    } finally {
+      encoder.stop();
+    }
+  });
+});
