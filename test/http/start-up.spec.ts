@@ -95,6 +95,7 @@ describe('The built service, one file', () => {
       await service.stop();
     }
   }, 60_000);
+
   it('encodes an upload in its encoder process, a file of its own beside the bundle', async () => {
     const database = await createTestDatabase();
     const service = await startBuiltService({ DATABASE_URL: database.url, API_ADMIN_TOKEN: ADMIN_TOKEN });

@@ -7,13 +7,16 @@ import { ImageProcessor, MAX_PIXELS, VARIANT_WIDTHS } from '@/media/image-proces
 
 const ENTRY = join(__dirname, '..', '..', 'src', 'media', 'image-encoder.process.ts');
 
-/** The processes this one started, with their nice values: /proc's stat, after the command's parentheses. */
+/** A process's /proc stat, from the field after the command's parentheses (its state) on. */
+const statOf = (pid: number | string): string[] => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+
+/** The processes this one started, with their nice values. */
 function children(): { pid: number; nice: number }[] {
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .flatMap((pid) => {
       try {
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        const fields = statOf(pid);
         return Number(fields[1]) === process.pid ? [{ pid: Number(pid), nice: Number(fields[16]) }] : [];
       } catch {
         return [];
@@ -21,12 +24,18 @@ function children(): { pid: number; nice: number }[] {
     });
 }
 
+/** A process's CPU time in clock ticks (10 ms): utime and stime. */
+const cpuTicks = (pid: number): number => {
+  const fields = statOf(pid);
+  return Number(fields[11]) + Number(fields[12]);
+};
+
 const jpeg = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#336699' } })
     .jpeg()
     .toBuffer();
 /** A job as the processor sends one: the upload in a file of its own folder. */
-async function job(bytes: Buffer) {
+function job(bytes: Buffer) {
   const upload = join(mkdtempSync(join(tmpdir(), 'encoder-job-')), 'upload');
   writeFileSync(upload, bytes);
   return { upload, expected: 'jpeg', maxPixels: MAX_PIXELS, widths: VARIANT_WIDTHS };
@@ -76,8 +85,11 @@ describe('the encoder process', () => {
       response: { detail: [{ msg: 'Input should be a JPEG, PNG, WebP or AVIF image' }] },
     });
     const [encoder] = children();
+    const idle = cpuTicks(encoder.pid);
     const killed = processor.process(await jpeg(3000, 2000), 'image/jpeg');
-    setTimeout(() => process.kill(encoder.pid, 'SIGKILL'), 50);
+    // Killed once it has spent 50 ms of CPU on the job (a 3000×2000 picture takes some seconds).
+    await vi.waitFor(() => expect(cpuTicks(encoder.pid)).toBeGreaterThanOrEqual(idle + 5), { timeout: 10_000, interval: 5 });
+    process.kill(encoder.pid, 'SIGKILL');
     await expect(killed).rejects.toMatchObject({ status: 422, response: { detail: [{ msg: 'The image could not be processed' }] } });
     await expect(processor.process(await jpeg(400, 300), 'image/jpeg')).resolves.toMatchObject({ width: 400, height: 300 });
     expect(readdirSync(temporary)).toEqual([]);
@@ -86,10 +98,10 @@ describe('the encoder process', () => {
   it('ends after a while without a job, and starts again with the next', async () => {
     const encoder = new EncoderProcess(ENTRY, 200);
     try {
-      await expect(encoder.run(await job(await jpeg(400, 300)))).resolves.toMatchObject({ image: { width: 400 } });
+      await expect(encoder.run(job(await jpeg(400, 300)))).resolves.toMatchObject({ image: { width: 400 } });
       const [first] = children();
       await vi.waitFor(() => expect(children()).toEqual([]), { timeout: 5_000 });
-      await expect(encoder.run(await job(await jpeg(400, 300)))).resolves.toMatchObject({ image: { width: 400 } });
+      await expect(encoder.run(job(await jpeg(400, 300)))).resolves.toMatchObject({ image: { width: 400 } });
       const [second] = children();
       expect(second).toEqual({ pid: expect.any(Number), nice: ENCODER_NICE });
       expect(second.pid).not.toBe(first.pid);
