@@ -11,8 +11,8 @@ const IDLE_MS = 10_000;
 
 /**
  * All the encoder process is told of the service's environment: where `nice` is, and the memory
- * allocator the image runs Node on (and its settings); Node's compile cache. No secret reaches the
- * process that parses files from outside.
+ * allocator the image runs Node on (and its settings); Node's compile cache. No secret is handed to
+ * the process that parses files from outside (it runs as the service's user: not a sandbox).
  */
 const INHERITED_ENV = ['PATH', 'LD_PRELOAD', 'MALLOC_CONF', 'NODE_COMPILE_CACHE'];
 
@@ -22,8 +22,8 @@ export type EncoderOutcome = EncodeReply | { crashed: true };
 /**
  * The process uploads are decoded and encoded in, apart from the service: its threads at the lowest
  * CPU priority (started under `nice`, so every thread it makes inherits it), its memory its own and
- * handed back when it ends, no secret of the service's in reach, and a decoder's crash on a hostile
- * file the end of that upload alone.
+ * handed back when it ends, none of the service's secrets handed to it, and a decoder's crash on a
+ * hostile file the end of that upload alone.
  * Started with the first job, it ends after a while without one. One job at a time: the caller queues.
  */
 export class EncoderProcess {
