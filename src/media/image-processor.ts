@@ -18,7 +18,8 @@ export const MAX_PIXELS = 40_000_000;
 export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 /**
  * How many uploads an instance decodes and encodes at once; others wait their turn. One: on two
- * cores, two at once took the public reads' p99 to 2.7x, one keeps it under 2x (BENCHMARKS.md).
+ * cores, two at once took the public reads' p99 to 2.7x where one took 1.9x (the media issue's
+ * runs, BENCHMARKS.md), and the encoder process holds one decoded image at a time.
  */
 const PROCESSED_AT_ONCE = 1;
 
