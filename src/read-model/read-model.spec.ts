@@ -112,6 +112,51 @@ describe('ReadModel', () => {
     }
   });
 
+  it('stops preparing again an answer nobody has read since it was sent, however closely writes follow one another', async () => {
+    const model = modelOf();
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const again = vi.fn(async () => ['Rust']);
+      await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
+      for (const write of ['write-1', 'write-2', 'write-3']) {
+        vi.advanceTimersByTime(3_000);
+        await model.changedHere(['projects'], write);
+      }
+      expect(again).toHaveBeenCalledTimes(1);
+      await model.answerOnce('projects []', read('projects'), async () => ['Go'], again);
+      vi.advanceTimersByTime(3_000);
+      await model.changedHere(['projects'], 'write-4');
+      expect(again).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('prepares again the most recently sent answers first, whichever was prepared again last', async () => {
+    const model = modelOf();
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const renewed: string[] = [];
+      const answer = (key: string) =>
+        model.answerOnce(
+          key,
+          read('projects'),
+          async () => [key],
+          async () => (renewed.push(key), [key]),
+        );
+      await answer('projects [1]');
+      vi.advanceTimersByTime(1);
+      await answer('projects [2]');
+      for (const write of ['write-1', 'write-2']) {
+        renewed.length = 0;
+        await model.changedHere(['projects'], write);
+        expect(renewed).toEqual(['projects [2]', 'projects [1]']);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('lets a write wait half a second at most for its answers: from then on, a read waits for the new one, not the one before', async () => {
     const model = modelOf();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

@@ -167,7 +167,7 @@ export class ReadModel {
       stamp,
       renewal,
       body: build().then(
-        (value) => this.prepare(key, read, stamp, value, again),
+        (value) => this.prepare(key, read, stamp, value, again, renewal),
         (error: unknown) => this.staleWhile(key, error),
       ),
     };
@@ -201,10 +201,10 @@ export class ReadModel {
     for (const domain of domains) this.invalidate(domain, write);
     const since = performance.now() - RENEWED_IF_SENT_WITHIN_MS;
     const renewable = [...this.answers]
-      .reverse()
       .flatMap(([key, { read, again, sentAt }]) =>
-        again && sentAt >= since && read.route.domains.some((domain) => domains.includes(domain)) ? [{ key, read, again }] : [],
-      );
+        again && sentAt >= since && read.route.domains.some((domain) => domains.includes(domain)) ? [{ key, read, again, sentAt }] : [],
+      )
+      .sort((one, other) => other.sentAt - one.sentAt);
     const renewals = renewable.slice(0, MOST_RENEWED).map(({ key, read, again }) => this.prepareOnce(key, read, again, again, true));
     let waited: NodeJS.Timeout | undefined;
     await Promise.race([
@@ -235,13 +235,18 @@ export class ReadModel {
     return { answers: this.answers.size, bodies: this.bodies.size, bytes: this.bytes };
   }
 
-  /** Prepares what a public read returned and keeps it, unless its domains changed since `stamp`. */
+  /**
+   * Prepares what a public read returned and keeps it, unless its domains changed since `stamp`.
+   * A renewal is sent to nobody yet: it keeps the send time of the answer it replaces, so an answer
+   * no one reads stops being prepared again after RENEWED_IF_SENT_WITHIN_MS, however often writes come.
+   */
   private async prepare(
     key: string,
     read: AnsweringRead,
     stamp: readonly number[],
     value: unknown,
     again: ReadAgain | undefined,
+    renewal: boolean,
   ): Promise<PreparedBody> {
     const typed = TypedBody.of(value);
     const tag = read.language && LANGUAGE_TAGS[read.language];
@@ -254,7 +259,8 @@ export class ReadModel {
       this.bodies.get(etag)?.body ??
       (await PreparedBody.of(typed, { etag, contentLanguage: tag, sharedCache: this.sharedCaching.headersOf(read.route.domains, value) }));
     if (!this.isCurrent(read.route.domains, stamp)) return body;
-    this.keep(key, { read, stamp, body, again, sentAt: performance.now() });
+    const sentAt = renewal ? (this.answers.get(key)?.sentAt ?? -Infinity) : performance.now();
+    this.keep(key, { read, stamp, body, again, sentAt });
     return this.answers.get(key)?.body ?? body;
   }
 
