@@ -1,9 +1,10 @@
 /**
  * `npm run bench:drafts` (and the end of `npm run bench`): drafts at 100x the demo content. A draft
  * write and a preview read (each puts the whole draft in place inside a savepoint rolled back
- * after), a publish (one transaction, one revision), and what publishing costs the public reads
- * running meanwhile (p99, alone and while publishes follow one another: of the detail the publishes
- * change, and of a list they leave alone). Writes its section of BENCHMARKS.md.
+ * after), a publish (one transaction, one revision; also once the largest list, read once, has gone
+ * unread for a while), and what publishing costs the public reads running meanwhile (p99, alone and
+ * while publishes follow one another: of the detail the publishes change, and of a list they leave
+ * alone). Writes its section of BENCHMARKS.md.
  */
 import { benchSectionOnADatabase } from './http/databases';
 import { scaledContent } from './http/growth';
@@ -43,6 +44,23 @@ async function draftAndPublish(service: BenchServer, n: number): Promise<{ draft
   return { draftMs: draft.ms, publishMs: publish.ms };
 }
 
+/** Longer than the read model renews an answer sent (5 s): from then on, no publish should prepare the list again. */
+const UNREAD_FOR_MS = 6_000;
+
+/**
+ * Publishes following one another once the projects list (the largest answer), read once, has gone
+ * unread for UNREAD_FOR_MS: the median of TIMED of them, which should not prepare it again.
+ */
+async function publishesLongAfterOneRead(service: BenchServer, from: number): Promise<number> {
+  await (await fetch(`${service.origin}/api/projects`)).arrayBuffer();
+  const readAt = performance.now();
+  let n = from;
+  while (performance.now() - readAt < UNREAD_FOR_MS) await draftAndPublish(service, (n += 1));
+  const timings = [];
+  for (let timed = 0; timed < TIMED; timed += 1) timings.push(await draftAndPublish(service, (n += 1)));
+  return median(timings.map((timing) => timing.publishMs));
+}
+
 async function run([databaseUrl]: string[]): Promise<string> {
   log('drafts: starting the service');
   const service = await startServiceOn(databaseUrl, READ_PATH);
@@ -54,6 +72,8 @@ async function run([databaseUrl]: string[]): Promise<string> {
     log(`drafts: ${TIMED} draft writes and publishes at ${FACTOR}x`);
     const timings = [];
     for (let n = 0; n < TIMED; n += 1) timings.push(await draftAndPublish(service, n));
+    log(`drafts: ${TIMED} more, /api/projects read once ${UNREAD_FOR_MS / 1000} s before`);
+    const publishUnreadMs = await publishesLongAfterOneRead(service, TIMED);
     const { token } = (await call(service, 'POST', '/api/admin/draft/preview-token')).json as { token: string };
     const previews = { first: [] as number[], again: [] as number[] };
     for (let n = 0; n < TIMED; n += 1) {
@@ -112,6 +132,10 @@ async function run([databaseUrl]: string[]): Promise<string> {
       figuresTable([
         [`a draft write (PATCH …?draft=true) at ${FACTOR}x, median of ${TIMED}`, `${draftMs.toFixed(0)} ms`],
         [`a publish at ${FACTOR}x, median of ${TIMED}`, `${publishMs.toFixed(0)} ms`],
+        [
+          `a publish at ${FACTOR}x, /api/projects read once ${UNREAD_FOR_MS / 1000} s before and not since, median of ${TIMED}`,
+          `${publishUnreadMs.toFixed(0)} ms`,
+        ],
         [
           `a preview read (${READ_PATH}?preview=) at ${FACTOR}x, the first after a draft write, median of ${TIMED}`,
           `${median(previews.first).toFixed(0)} ms`,
