@@ -31,6 +31,8 @@ const cacheControlOf = (body: PreparedBody) => {
 };
 
 describe('ReadModel', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('builds an answer once for the requests that miss while it is prepared, then answers from it', async () => {
     const model = modelOf();
     const build = vi.fn(async () => [{ slug: 'tidewatch' }]);
@@ -94,90 +96,74 @@ describe('ReadModel', () => {
   it('prepares again only what was sent in the last seconds, and only for a write here: the rest when next read', async () => {
     const model = modelOf();
     vi.useFakeTimers({ toFake: ['performance'] });
-    try {
-      const again = vi.fn(async () => ['Rust']);
-      await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
-      model.invalidate('projects');
-      expect(again).not.toHaveBeenCalled();
-      expect(model.answerFor('projects []')).toBeUndefined();
-      await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
-      await model.answerOnce('projects [{"top":1}]', read('projects'), async () => ['Go']);
-      vi.advanceTimersByTime(6_000);
-      await model.changedHere(['projects']);
-      expect(again).not.toHaveBeenCalled();
-      expect(model.answerFor('projects []')).toBeUndefined();
-      expect(model.answerFor('projects [{"top":1}]')).toBeUndefined();
-    } finally {
-      vi.useRealTimers();
-    }
+    const again = vi.fn(async () => ['Rust']);
+    await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
+    model.invalidate('projects');
+    expect(again).not.toHaveBeenCalled();
+    expect(model.answerFor('projects []')).toBeUndefined();
+    await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
+    await model.answerOnce('projects [{"top":1}]', read('projects'), async () => ['Go']);
+    vi.advanceTimersByTime(6_000);
+    await model.changedHere(['projects']);
+    expect(again).not.toHaveBeenCalled();
+    expect(model.answerFor('projects []')).toBeUndefined();
+    expect(model.answerFor('projects [{"top":1}]')).toBeUndefined();
   });
 
   it('stops preparing again an answer nobody has read since it was sent, however closely writes follow one another', async () => {
     const model = modelOf();
     vi.useFakeTimers({ toFake: ['performance'] });
-    try {
-      const again = vi.fn(async () => ['Rust']);
-      await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
-      for (const write of ['write-1', 'write-2', 'write-3']) {
-        vi.advanceTimersByTime(3_000);
-        await model.changedHere(['projects'], write);
-      }
-      expect(again).toHaveBeenCalledTimes(1);
-      await model.answerOnce('projects []', read('projects'), async () => ['Go'], again);
+    const again = vi.fn(async () => ['Rust']);
+    await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
+    for (const write of ['write-1', 'write-2', 'write-3']) {
       vi.advanceTimersByTime(3_000);
-      await model.changedHere(['projects'], 'write-4');
-      expect(again).toHaveBeenCalledTimes(2);
-    } finally {
-      vi.useRealTimers();
+      await model.changedHere(['projects'], write);
     }
+    expect(again).toHaveBeenCalledTimes(1);
+    await model.answerOnce('projects []', read('projects'), async () => ['Go'], again);
+    vi.advanceTimersByTime(3_000);
+    await model.changedHere(['projects'], 'write-4');
+    expect(again).toHaveBeenCalledTimes(2);
   });
 
   it('prepares again the most recently sent answers first, whichever was prepared again last', async () => {
     const model = modelOf();
     vi.useFakeTimers({ toFake: ['performance'] });
-    try {
-      const renewed: string[] = [];
-      const answer = (key: string) =>
-        model.answerOnce(
-          key,
-          read('projects'),
-          async () => [key],
-          async () => (renewed.push(key), [key]),
-        );
-      await answer('projects [1]');
-      vi.advanceTimersByTime(1);
-      await answer('projects [2]');
-      for (const write of ['write-1', 'write-2']) {
-        renewed.length = 0;
-        await model.changedHere(['projects'], write);
-        expect(renewed).toEqual(['projects [2]', 'projects [1]']);
-      }
-    } finally {
-      vi.useRealTimers();
+    const renewed: string[] = [];
+    const answer = (key: string) =>
+      model.answerOnce(
+        key,
+        read('projects'),
+        async () => [key],
+        async () => (renewed.push(key), [key]),
+      );
+    await answer('projects [1]');
+    vi.advanceTimersByTime(1);
+    await answer('projects [2]');
+    for (const write of ['write-1', 'write-2']) {
+      renewed.length = 0;
+      await model.changedHere(['projects'], write);
+      expect(renewed).toEqual(['projects [2]', 'projects [1]']);
     }
   });
 
   it('lets a write wait half a second at most for its answers: from then on, a read waits for the new one, not the one before', async () => {
     const model = modelOf();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      let release!: () => void;
-      const again = vi.fn(() => new Promise<string[]>((resolve) => (release = () => resolve(['Rust']))));
-      await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
-      const writing = model.changedHere(['projects']);
-      expect(model.answerFor('projects []')).toBeDefined();
-      await vi.advanceTimersByTimeAsync(499);
-      expect(model.answerFor('projects []')).toBeDefined();
-      await vi.advanceTimersByTimeAsync(1);
-      await writing;
-      expect(model.answerFor('projects []')).toBeUndefined();
-      const waiting = model.answerOnce('projects []', read('projects'), async () => ['Go']);
-      release();
-      expect((await waiting).etag).toBe((await model.answerOnce('projects [{"top":1}]', read('projects'), async () => ['Rust'])).etag);
-      expect(again).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.useRealTimers();
-    }
+    let release!: () => void;
+    const again = vi.fn(() => new Promise<string[]>((resolve) => (release = () => resolve(['Rust']))));
+    await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
+    const writing = model.changedHere(['projects']);
+    expect(model.answerFor('projects []')).toBeDefined();
+    await vi.advanceTimersByTimeAsync(499);
+    expect(model.answerFor('projects []')).toBeDefined();
+    await vi.advanceTimersByTimeAsync(1);
+    await writing;
+    expect(model.answerFor('projects []')).toBeUndefined();
+    const waiting = model.answerOnce('projects []', read('projects'), async () => ['Go']);
+    release();
+    expect((await waiting).etag).toBe((await model.answerOnce('projects [{"top":1}]', read('projects'), async () => ['Rust'])).etag);
+    expect(again).toHaveBeenCalledTimes(1);
   });
 
   it('stops sending the answer before once it fails to prepare it again: the next read prepares it', async () => {
