@@ -9,6 +9,7 @@ import {
   SKILL_CATEGORY_TEXT_FIELDS,
   type SkillCategoryItem,
 } from '@/content';
+import { frozen } from '@/common/frozen';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import { ContentTransactions } from '@/content-store/content-transactions';
 import { ProjectsService } from '@/projects/projects.service';
@@ -27,6 +28,9 @@ import { ContentDomainStore } from '@/content-domain/content-domain-stores';
 @Injectable()
 @ContentDomainStore('skills')
 export class SkillsService {
+  /** Each category's item as last exported, by its read-only row, with the skills' rows it was made of. */
+  private readonly exported = new WeakMap<SkillCategory, { skills: readonly Skill[]; item: SkillCategoryItem }>();
+
   constructor(
     private readonly categories: SkillCategoriesRepository,
     private readonly skills: SkillsRepository,
@@ -51,10 +55,7 @@ export class SkillsService {
   async exportPart(): Promise<SkillCategoryItem[]> {
     const { categories, skills } = await this.readAll();
     const byCategory = Map.groupBy(skills, (skill) => skill.categoryId);
-    return categories.map((category) => ({
-      ...toSkillCategory(category, byCategory.get(category.id) ?? []),
-      ...listedTranslations(category.translations),
-    }));
+    return categories.map((category) => this.itemOf(category, byCategory.get(category.id) ?? []));
   }
 
   /** A new category goes last, with its skills in the given order. */
@@ -135,6 +136,21 @@ export class SkillsService {
   }
 
   /** Every category and every skill, one after the other: inside a transaction (a draft's) they share one connection. */
+  /**
+   * A category as a content document lists it. From read-only rows (RowVersions), the same read-only
+   * item while its row and its skills' rows are the versions it was made of: what reads the export
+   * (the history's hashes) can tell an unchanged category by identity.
+   */
+  private itemOf(category: SkillCategory, skills: readonly Skill[]): SkillCategoryItem {
+    const made = (): SkillCategoryItem => ({ ...toSkillCategory(category, skills), ...listedTranslations(category.translations) });
+    if (!Object.isFrozen(category) || !skills.every((skill) => Object.isFrozen(skill))) return made();
+    const kept = this.exported.get(category);
+    if (kept && kept.skills.length === skills.length && kept.skills.every((skill, index) => skill === skills[index])) return kept.item;
+    const item = frozen(made());
+    this.exported.set(category, { skills, item });
+    return item;
+  }
+
   private async readAll(): Promise<{ categories: SkillCategory[]; skills: Skill[] }> {
     const categories = await this.categories.findAll();
     return { categories, skills: await this.skills.findAll() };

@@ -33,6 +33,10 @@ describe('a list read whole reads only the rows it has not seen', () => {
     }
   }
 
+  /** Once the history's recorder has taken every change made so far. */
+  const recorded = () =>
+    vi.waitFor(async () => expect(await onDatabase.database.query('SELECT id FROM content_changes')).toEqual([]), { timeout: 5_000 });
+
   beforeAll(async () => {
     onDatabase = await appOnDatabase();
   });
@@ -103,8 +107,6 @@ describe('a list read whole reads only the rows it has not seen', () => {
   it('exports an unchanged project as the same read-only item, and the history hashes only the changed one', async () => {
     const projects = onDatabase.testApp.app.get(ContentDomainStores).of('projects');
     const before = await projects.exportPart();
-    const recorded = () =>
-      vi.waitFor(async () => expect(await onDatabase.database.query('SELECT id FROM content_changes')).toEqual([]), { timeout: 5_000 });
     await recorded();
     const stringify = vi.spyOn(JSON, 'stringify');
     try {
@@ -121,6 +123,31 @@ describe('a list read whole reads only the rows it has not seen', () => {
         ([value]) => Object.isFrozen(value) && (value as { slug?: unknown }).slug !== undefined,
       );
       expect(new Set(serialised.map(([value]) => (value as { slug: string }).slug))).toEqual(new Set([before[0].slug]));
+      expect(after.map((item) => items.has(item))).toEqual(after.map((_, index) => index > 0));
+      expect(Object.isFrozen(after[1])).toBe(true);
+    } finally {
+      stringify.mockRestore();
+    }
+  });
+
+  it('exports an unchanged skill category as the same read-only item, and the history hashes only the changed one', async () => {
+    const skills = onDatabase.testApp.app.get(ContentDomainStores).of('skills');
+    const before = (await skills.exportPart()) as { id: string; skills: { id: string }[] }[];
+    await recorded();
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      await request(onDatabase.testApp.server)
+        .patch(`/api/skills/${before[0].skills[0].id}`)
+        .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+        .send({ name: 'Changed once' })
+        .expect(200);
+      await recorded();
+      const items = new Set<unknown>(before);
+      const after = (await skills.exportPart()) as { id: string }[];
+      const serialised = stringify.mock.calls.filter(
+        ([value]) => Object.isFrozen(value) && Array.isArray((value as { skills?: unknown }).skills),
+      );
+      expect(new Set(serialised.map(([value]) => (value as { id: string }).id))).toEqual(new Set([before[0].id]));
       expect(after.map((item) => items.has(item))).toEqual(after.map((_, index) => index > 0));
       expect(Object.isFrozen(after[1])).toBe(true);
     } finally {
