@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import type { Subscription } from 'rxjs';
+import { PerFrozenValue } from '@/common/frozen';
 import { contentConfig } from '@/config/content.config';
 import { asList, CONTENT_DOMAINS, type ContentDomain, keyOf } from '@/content';
 import { PortfolioService } from '@/portfolio/portfolio.service';
@@ -35,8 +36,8 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
   private scheduled: NodeJS.Timeout | undefined;
   private recording: Promise<void> | undefined;
   private again = false;
-  /** The hashes of read-only items (a list's export shares its unchanged items from one read to the next), by item. */
-  private readonly hashes = new WeakMap<object, Buffer>();
+  /** Each item's hash, kept for read-only items. */
+  private readonly hashes = new PerFrozenValue((item) => sha256(JSON.stringify(item)));
 
   constructor(
     private readonly history: ContentHistoryRepository,
@@ -136,17 +137,10 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
     const ids: Partial<SnapshotIds> = {};
     const items: KeyedParts = {};
     for (const domain of domains) {
-      const hashed: HashedItem[] = asList(parts[domain]).map((body) => ({ hash: this.hashOf(body), body }));
+      const hashed: HashedItem[] = asList(parts[domain]).map((body) => ({ hash: this.hashes.of(body), body }));
       items[domain] = hashed.map(({ hash, body }) => [keyOf(domain, body), hash.toString('hex')]);
       ids[domain] = await this.history.storeSnapshot(sha256(Buffer.concat(hashed.map((item) => item.hash))), hashed, stored);
     }
     return { ids, items };
-  }
-
-  private hashOf(item: unknown): Buffer {
-    if (typeof item !== 'object' || item === null || !Object.isFrozen(item)) return sha256(JSON.stringify(item));
-    let hash = this.hashes.get(item);
-    if (!hash) this.hashes.set(item, (hash = sha256(JSON.stringify(item))));
-    return hash;
   }
 }

@@ -1,5 +1,6 @@
 import { ConflictException, Inject, Injectable, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
+import { PerFrozenValue } from '@/common/frozen';
 import { mediaConfig } from '@/config/media.config';
 import { refuseWrite } from '@/content-store/document-collection';
 import { CONTENT_DOMAINS, DOMAIN_DECLARATIONS } from '@/content';
@@ -24,6 +25,8 @@ interface MediaUse {
 export class MediaService implements OnModuleDestroy {
   private readonly processor = new ImageProcessor();
   private readonly cache: MediaCache;
+  /** Each content item's JSON, kept for read-only items: what a picture's uses are looked for in. */
+  private readonly texts = new PerFrozenValue((item) => JSON.stringify(item));
 
   constructor(
     private readonly media: MediaRepository,
@@ -144,7 +147,7 @@ export class MediaService implements OnModuleDestroy {
       const items = Array.isArray(part) ? (part as Record<string, unknown>[]) : part ? [part as Record<string, unknown>] : [];
       const key = DOMAIN_DECLARATIONS[domain].shape === 'list' ? (DOMAIN_DECLARATIONS[domain] as { id: string }).id : undefined;
       for (const item of items) {
-        const text = JSON.stringify(item);
+        const text = this.texts.of(item);
         for (const id of ids) {
           if (!text.includes(`"${mediaUrl(id)}"`)) continue;
           uses.set(id, [...(uses.get(id) ?? []), { domain, id: key ? String(item[key]) : null }]);

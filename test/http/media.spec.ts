@@ -292,6 +292,19 @@ describe('media on PostgreSQL', () => {
     await http().get(photo.variants[0].url).expect(404);
     await admin(http().delete(`/api/admin/media/${photo.id}`)).expect(404);
   });
+
+  it("looks for pictures' uses in an unchanged content item's JSON made once, not again for every listing", async () => {
+    const list = () => http().get('/api/admin/media?limit=10').set('Authorization', `Bearer ${ADMIN_TOKEN}`).expect(200);
+    expect((await list()).body).not.toEqual([]);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      await list();
+      const items = stringify.mock.calls.filter(([value]) => Object.isFrozen(value) && (value as { slug?: unknown }).slug !== undefined);
+      expect(items).toEqual([]);
+    } finally {
+      stringify.mockRestore();
+    }
+  });
 });
 
 describe('media without a database', () => {
