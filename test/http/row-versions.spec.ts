@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { Client, type QueryResult } from 'pg';
+import type { ContentDocument } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { RowVersions } from '@/content-store/row-versions';
 import { RECORDER_LOCK } from '@/history/persistence/typeorm-content-history.repository';
@@ -104,56 +105,50 @@ describe('a list read whole reads only the rows it has not seen', () => {
     }
   }
 
-  it('exports an unchanged project as the same read-only item, and the history hashes only the changed one', async () => {
-    const projects = onDatabase.testApp.app.get(ContentDomainStores).of('projects');
-    const before = await projects.exportPart();
+  /**
+   * After a change of the first item only (`patch`: the URL and body that change it, given that item),
+   * `domain` exports every other one as the same read-only item, and the history's recorder hashed
+   * (and stored, when new) that one alone: the read-only items serialised meanwhile, by `name`.
+   */
+  async function exportsAroundOneChange<D extends 'projects' | 'skills'>(
+    domain: D,
+    patch: (first: ContentDocument[D][number]) => [string, object],
+    name: (item: Record<string, unknown>) => unknown,
+  ): Promise<void> {
+    const store = onDatabase.testApp.app.get(ContentDomainStores).of(domain);
+    const before = (await store.exportPart()) as ContentDocument[D];
     await recorded();
     const stringify = vi.spyOn(JSON, 'stringify');
     try {
-      await request(onDatabase.testApp.server)
-        .patch(`/api/projects/${before[0].slug}`)
-        .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
-        .send({ title: 'Changed once' })
-        .expect(200);
+      const [path, body] = patch(before[0]);
+      await request(onDatabase.testApp.server).patch(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`).send(body).expect(200);
       await recorded();
       const items = new Set<unknown>(before);
-      const after = await projects.exportPart();
-      // The read-only items the recorder's snapshot hashed (and stored, when new).
-      const serialised = stringify.mock.calls.filter(
-        ([value]) => Object.isFrozen(value) && (value as { slug?: unknown }).slug !== undefined,
+      const after = (await store.exportPart()) as ContentDocument[D];
+      const serialised = stringify.mock.calls.flatMap(([value]) =>
+        Object.isFrozen(value) && name(value as Record<string, unknown>) !== undefined ? [name(value as Record<string, unknown>)] : [],
       );
-      expect(new Set(serialised.map(([value]) => (value as { slug: string }).slug))).toEqual(new Set([before[0].slug]));
+      expect(new Set(serialised)).toEqual(new Set([name(before[0] as unknown as Record<string, unknown>)]));
       expect(after.map((item) => items.has(item))).toEqual(after.map((_, index) => index > 0));
       expect(Object.isFrozen(after[1])).toBe(true);
     } finally {
       stringify.mockRestore();
     }
-  });
+  }
 
-  it('exports an unchanged skill category as the same read-only item, and the history hashes only the changed one', async () => {
-    const skills = onDatabase.testApp.app.get(ContentDomainStores).of('skills');
-    const before = await skills.exportPart();
-    await recorded();
-    const stringify = vi.spyOn(JSON, 'stringify');
-    try {
-      await request(onDatabase.testApp.server)
-        .patch(`/api/skills/${before[0].skills![0].id}`)
-        .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
-        .send({ name: 'Changed once' })
-        .expect(200);
-      await recorded();
-      const items = new Set<unknown>(before);
-      const after = await skills.exportPart();
-      const serialised = stringify.mock.calls.filter(
-        ([value]) => Object.isFrozen(value) && Array.isArray((value as { skills?: unknown }).skills),
-      );
-      expect(new Set(serialised.map(([value]) => (value as { id: string }).id))).toEqual(new Set([before[0].id]));
-      expect(after.map((item) => items.has(item))).toEqual(after.map((_, index) => index > 0));
-      expect(Object.isFrozen(after[1])).toBe(true);
-    } finally {
-      stringify.mockRestore();
-    }
-  });
+  it('exports an unchanged project as the same read-only item, and the history hashes only the changed one', () =>
+    exportsAroundOneChange(
+      'projects',
+      (first) => [`/api/projects/${first.slug}`, { title: 'Changed once' }],
+      (item) => item.slug,
+    ));
+
+  it('exports an unchanged skill category as the same read-only item, and the history hashes only the changed one', () =>
+    exportsAroundOneChange(
+      'skills',
+      (first) => [`/api/skills/${first.skills![0].id}`, { name: 'Changed once' }],
+      (item) => (Array.isArray(item.skills) ? item.id : undefined),
+    ));
 
   it('reads whole, for a draft write and its publish, only the rows the draft changes', () => recorderHeldOff(readsWhatADraftChanges));
 
