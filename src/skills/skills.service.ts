@@ -135,7 +135,6 @@ export class SkillsService {
     await this.skills.holdAgainstWrites();
   }
 
-  /** Every category and every skill, one after the other: inside a transaction (a draft's) they share one connection. */
   /**
    * A category as a content document lists it. From read-only rows (RowVersions), the same read-only
    * item while its row and its skills' rows are the versions it was made of: what reads the export
@@ -151,6 +150,7 @@ export class SkillsService {
     return item;
   }
 
+  /** Every category and every skill, one after the other: inside a transaction (a draft's) they share one connection. */
   private async readAll(): Promise<{ categories: SkillCategory[]; skills: Skill[] }> {
     const categories = await this.categories.findAll();
     return { categories, skills: await this.skills.findAll() };
