@@ -413,7 +413,7 @@ describe('drafts', () => {
     const content = (await first().get('/api/admin/content').expect(200)).body as object;
     await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, drafted before' }).expect(200);
     // The history recorder has recorded what came before, so the next read of the projects is the draft write's.
-    await vi.waitFor(async () => expect(await onDatabase.database.query('SELECT id FROM content_changes')).toEqual([]), { timeout: 5_000 });
+    await onDatabase.historyRecorded();
     const projects = onDatabase.testApp.app.get(ContentDomainStores).of('projects');
     const exportPart = projects.exportPart.bind(projects);
     const exported = vi.spyOn(projects, 'exportPart').mockImplementationOnce(async () => {

@@ -34,10 +34,6 @@ describe('a list read whole reads only the rows it has not seen', () => {
     }
   }
 
-  /** Once the history's recorder has taken every change made so far. */
-  const recorded = () =>
-    vi.waitFor(async () => expect(await onDatabase.database.query('SELECT id FROM content_changes')).toEqual([]), { timeout: 5_000 });
-
   beforeAll(async () => {
     onDatabase = await appOnDatabase();
   });
@@ -117,12 +113,12 @@ describe('a list read whole reads only the rows it has not seen', () => {
   ): Promise<void> {
     const store = onDatabase.testApp.app.get(ContentDomainStores).of(domain);
     const before = (await store.exportPart()) as ContentDocument[D];
-    await recorded();
+    await onDatabase.historyRecorded();
     const stringify = vi.spyOn(JSON, 'stringify');
     try {
       const [path, body] = patch(before[0]);
       await request(onDatabase.testApp.server).patch(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`).send(body).expect(200);
-      await recorded();
+      await onDatabase.historyRecorded();
       const items = new Set<unknown>(before);
       const after = (await store.exportPart()) as ContentDocument[D];
       const serialised = stringify.mock.calls.flatMap(([value]) =>

@@ -6,6 +6,8 @@ import { createTestApp, type TestApp, type TestAppOptions } from './test-app';
 export interface AppOnDatabase {
   testApp: TestApp;
   database: TestDatabase;
+  /** Once the history's recorder has taken every change made so far (its stringifying and hashing done). */
+  historyRecorded(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,8 @@ export async function appOnDatabase(
   return {
     testApp,
     database,
+    historyRecorded: () =>
+      vi.waitFor(async () => expect(await database.query('SELECT id FROM content_changes')).toEqual([]), { timeout: 5_000 }),
     close: async () => {
       await testApp.close();
       await database.drop();
