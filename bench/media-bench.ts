@@ -1,7 +1,7 @@
 /**
  * `npm run bench:media` (and the end of `npm run bench`): the media library, side by side in one
  * run. A 12-megapixel JPEG processed into all its variants (time, RSS the service adds); public
- * reads' p99 alone and while two such uploads run; a hot variant served by the service against
+ * reads' p99 alone and while two such uploads run (interleaved rounds); a hot variant served by the service against
  * the same bytes from a bare node:http server and from serve-static; and the bytes a visitor
  * downloads for the demo's project cards against their JPEGs. Writes its section of BENCHMARKS.md.
  */
@@ -13,10 +13,12 @@ import { benchSectionOnADatabase } from './http/databases';
 import type { LoadResult } from './http/load';
 import { BENCH_ADMIN_TOKEN, type BenchServer, startServer, startServiceOn } from './http/processes';
 import { figuresTable, loadTable, type Measured, machineDescription, latencies, ratio, type Target, targetsTable } from './http/report';
-import { log, measure, SECONDS, WARM_UP_SECONDS } from './http/rounds';
+import { interleaved, log, measure, ROUNDS, SECONDS, WARM_UP_SECONDS } from './http/rounds';
 
 const DIST = join(__dirname, '..');
 const UPLOADS = 3;
+/** Pictures for one round of reads during uploads: more than the uploads answered in it, and the two in flight at its end. */
+const PICTURES_A_ROUND = 6;
 const READ_PATH = '/api/projects';
 const SHIPPED = join(DIST, '..', 'assets', 'media', 'shipped');
 
@@ -106,7 +108,7 @@ async function run([databaseUrl]: string[]): Promise<string> {
     log('media: starting the service');
     const service = await startServiceOn(databaseUrl, READ_PATH);
     servers.push(service);
-    const pictures = await Promise.all(Array.from({ length: UPLOADS + 4 }, (_, seed) => twelveMegapixelJpeg(seed)));
+    const pictures = await Promise.all(Array.from({ length: UPLOADS + PICTURES_A_ROUND * ROUNDS }, (_, seed) => twelveMegapixelJpeg(seed)));
     const idleMb = service.rssMb();
 
     log('media: uploads of 12-megapixel JPEGs, one at a time');
@@ -119,9 +121,23 @@ async function run([databaseUrl]: string[]): Promise<string> {
       item ??= measured.item;
     }
 
-    log('media: public reads alone, then during two uploads at a time');
-    const alone = await measure(service, READ_PATH);
-    const { reads: during, uploads: uploadsDuring } = await readsDuringUploads(service, pictures.slice(UPLOADS));
+    log('media: public reads alone, then during two uploads at a time, interleaved');
+    let uploadsDuring = 0;
+    let round = 0;
+    const measured = await interleaved([
+      ['alone', () => measure(service, READ_PATH)],
+      [
+        'during',
+        async () => {
+          // New bytes each round: the same bytes again would be answered 200, not counted as uploaded.
+          const first = UPLOADS + PICTURES_A_ROUND * round++;
+          const { reads, uploads } = await readsDuringUploads(service, pictures.slice(first, first + PICTURES_A_ROUND));
+          uploadsDuring += uploads;
+          return reads;
+        },
+      ],
+    ]);
+    const [alone, during] = [measured.get('alone')!, measured.get('during')!];
 
     log('media: a hot variant');
     const variant = item!.variants.find((candidate) => candidate.width === 640 && candidate.type === 'image/avif')!;
@@ -187,7 +203,7 @@ async function run([databaseUrl]: string[]): Promise<string> {
     return [
       '## Media (`npm run bench:media`, also run by `npm run bench`)',
       '',
-      `${machineDescription()}. ${SECONDS} s a measurement; the service built for production on jemalloc with a database; uploads sent by the harness (fetch), one at a time unless said. RSS and server CPU are those of the service's processes: its own and its encoder's.`,
+      `${machineDescription()}. ${SECONDS} s a measurement, the reads alone and during uploads ${ROUNDS} interleaved rounds averaged; the service built for production on jemalloc with a database; uploads sent by the harness (fetch), one at a time unless said. RSS and server CPU are those of the service's processes: its own and its encoder's.`,
       '',
       targetsTable(targets),
       '',
@@ -208,7 +224,7 @@ async function run([databaseUrl]: string[]): Promise<string> {
       '',
       figuresTable([
         [
-          `uploads answered while the reads beside them ran (${WARM_UP_SECONDS} s of warm-up and ${SECONDS} s), two sent at a time`,
+          `uploads answered while the reads beside them ran (${WARM_UP_SECONDS} s of warm-up and ${SECONDS} s, ${ROUNDS} rounds in all), two sent at a time`,
           String(uploadsDuring),
         ],
         [
