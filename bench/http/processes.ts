@@ -159,32 +159,34 @@ function processTree(pid: number): number[] {
   return [pid, ...children.flatMap(processTree)];
 }
 
-/** A memory figure of /proc/<pid>/status, in MB, summed over the process's tree. */
-function treeStatusMb(pid: number, field: string): number {
+/** `read` of each process of the tree, summed; a process that ended meanwhile counts nothing. */
+function sumOverTree(pid: number, read: (member: number) => number): number {
   return processTree(pid).reduce((sum, member) => {
     try {
-      return sum + Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${member}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+      return sum + read(member);
     } catch {
       return sum;
     }
   }, 0);
 }
 
+/** A memory figure of /proc/<pid>/status, in MB, summed over the process's tree. */
+const treeStatusMb = (pid: number, field: string): number =>
+  sumOverTree(
+    pid,
+    (member) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${member}/status`, 'utf8'))?.[1] ?? NaN) / 1024,
+  );
+
 /**
  * Linux counts a process's CPU time in clock ticks of 10 ms (USER_HZ 100): utime and stime, the
  * 14th and 15th fields of its stat, and in cutime and cstime (16th and 17th) that of the children it
  * reaped. Summed over the live tree, every process that ever ran under the server counts once.
  */
-function treeCpuMs(pid: number): number {
-  return processTree(pid).reduce((sum, member) => {
-    try {
-      const afterName = readFileSync(`/proc/${member}/stat`, 'utf8').split(') ')[1].split(' ');
-      return sum + afterName.slice(11, 15).reduce((ticks, field) => ticks + Number(field), 0) * 10;
-    } catch {
-      return sum;
-    }
-  }, 0);
-}
+const treeCpuMs = (pid: number): number =>
+  sumOverTree(pid, (member) => {
+    const afterName = readFileSync(`/proc/${member}/stat`, 'utf8').split(') ')[1].split(' ');
+    return afterName.slice(11, 15).reduce((ticks, field) => ticks + Number(field), 0) * 10;
+  });
 
 /** The admin token of the services the media and drafts benches start. */
 export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789abcdefghijklmnop';
