@@ -166,6 +166,43 @@ describe('ReadModel', () => {
     expect(again).toHaveBeenCalledTimes(1);
   });
 
+  it('counts a read that waits for an answer being prepared again past the half second as a send of it', async () => {
+    const model = modelOf();
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout', 'clearTimeout'] });
+    let release!: () => void;
+    const again = vi.fn(() => new Promise<string[]>((resolve) => (release = () => resolve(['Rust']))));
+    await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
+    await vi.advanceTimersByTimeAsync(4_000);
+    const writing = model.changedHere(['projects'], 'write-1');
+    await vi.advanceTimersByTimeAsync(500);
+    await writing;
+    const waiting = model.answerOnce('projects []', read('projects'), async () => ['Go'], again);
+    release();
+    await waiting;
+    await vi.advanceTimersByTimeAsync(1_500);
+    const writingAgain = model.changedHere(['projects'], 'write-2');
+    expect(again).toHaveBeenCalledTimes(2);
+    release();
+    await writingAgain;
+  });
+
+  it('leaves an answer prepared again where it was in the least-recently-used order: sent to nobody yet, it is no more recent', async () => {
+    const listOf = (n: number) => Array.from({ length: 50 }, (_, i) => `${n}-${i}`);
+    const each = await bytesOf(listOf(0));
+    const model = modelOf(each * 2 + each / 2);
+    await model.answerOnce(
+      'projects [1]',
+      read('projects'),
+      async () => listOf(1),
+      async () => listOf(1),
+    );
+    await model.answerOnce('skills [2]', read('skills'), async () => listOf(2));
+    await model.changedHere(['projects'], 'write-1');
+    await model.answerOnce('skills [3]', read('skills'), async () => listOf(3));
+    expect(model.answerFor('projects [1]')).toBeUndefined();
+    for (const key of ['skills [2]', 'skills [3]']) expect(model.answerFor(key)).toBeDefined();
+  });
+
   it('stops sending the answer before once it fails to prepare it again: the next read prepares it', async () => {
     const model = modelOf();
     const again = vi.fn(() => Promise.reject(new Error('no such project')));

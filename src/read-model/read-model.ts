@@ -53,11 +53,14 @@ export interface Answer {
   sentAt: number;
 }
 
-/** An answer being prepared, from these generations; `renewal`: prepared again after a change, the answer before standing in meanwhile. */
+/** An answer being prepared, from these generations. */
 interface Preparation {
   stamp: readonly number[];
   body: Promise<PreparedBody>;
+  /** Prepared again after a change, the answer before standing in meanwhile (until the write stops waiting for it). */
   renewal: boolean;
+  /** A request waits for it: once prepared, it is sent. */
+  awaited: boolean;
 }
 
 /** A body kept, and how many answers share it. */
@@ -150,7 +153,9 @@ export class ReadModel {
    * `again`, kept with the answer, gives the read's value again without a request.
    */
   answerOnce(key: string, read: AnsweringRead, build: () => Promise<unknown>, again?: ReadAgain): Promise<PreparedBody> {
-    return this.prepareOnce(key, read, build, again, false).body;
+    const preparation = this.prepareOnce(key, read, build, again, false);
+    preparation.awaited = true;
+    return preparation.body;
   }
 
   private prepareOnce(
@@ -166,8 +171,9 @@ export class ReadModel {
     const preparation: Preparation = {
       stamp,
       renewal,
+      awaited: false,
       body: build().then(
-        (value) => this.prepare(key, read, stamp, value, again, renewal),
+        (value) => this.prepare(key, read, preparation, value, again),
         (error: unknown) => this.staleWhile(key, error),
       ),
     };
@@ -236,17 +242,17 @@ export class ReadModel {
   }
 
   /**
-   * Prepares what a public read returned and keeps it, unless its domains changed since `stamp`.
-   * A renewal is sent to nobody yet: it keeps the send time of the answer it replaces, so an answer
-   * no one reads stops being prepared again after RENEWED_IF_SENT_WITHIN_MS, however often writes come.
+   * Prepares what a public read returned and keeps it, unless its domains changed since it was
+   * started. A renewal no request waits for is sent to nobody yet: it keeps the send time of the
+   * answer it replaces, so an answer no one reads stops being prepared again after
+   * RENEWED_IF_SENT_WITHIN_MS, however often writes come.
    */
   private async prepare(
     key: string,
     read: AnsweringRead,
-    stamp: readonly number[],
+    preparation: Preparation,
     value: unknown,
     again: ReadAgain | undefined,
-    renewal: boolean,
   ): Promise<PreparedBody> {
     const typed = TypedBody.of(value);
     const tag = read.language && LANGUAGE_TAGS[read.language];
@@ -258,9 +264,10 @@ export class ReadModel {
     const body =
       this.bodies.get(etag)?.body ??
       (await PreparedBody.of(typed, { etag, contentLanguage: tag, sharedCache: this.sharedCaching.headersOf(read.route.domains, value) }));
+    const { stamp, awaited } = preparation; // a request may have come to wait for it while it was compressed
     if (!this.isCurrent(read.route.domains, stamp)) return body;
-    const sentAt = renewal ? (this.answers.get(key)?.sentAt ?? -Infinity) : performance.now();
-    this.keep(key, { read, stamp, body, again, sentAt });
+    const sentAt = awaited ? performance.now() : (this.answers.get(key)?.sentAt ?? -Infinity);
+    this.keep(key, { read, stamp, body, again, sentAt }, awaited);
     return this.answers.get(key)?.body ?? body;
   }
 
@@ -274,8 +281,13 @@ export class ReadModel {
     return stale.body.revalidating();
   }
 
-  private keep(key: string, answer: Answer): void {
-    if (this.answers.has(key)) this.drop(key);
+  /** `sent`: the answer is sent now, so it becomes the most recently used; one sent to nobody yet takes the place of the one it replaces. */
+  private keep(key: string, answer: Answer, sent: boolean): void {
+    const before = this.answers.get(key);
+    if (before) {
+      if (sent) this.answers.delete(key);
+      this.release(before.body);
+    }
     let kept = this.bodies.get(answer.body.etag);
     if (!kept) {
       kept = { body: answer.body, answers: 0 };
@@ -290,10 +302,15 @@ export class ReadModel {
   private drop(key: string): void {
     const answer = this.answers.get(key)!;
     this.answers.delete(key);
-    const kept = this.bodies.get(answer.body.etag)!;
+    this.release(answer.body);
+  }
+
+  /** One answer fewer shares the body: the last one lets go of its bytes. */
+  private release({ etag }: PreparedBody): void {
+    const kept = this.bodies.get(etag)!;
     kept.answers -= 1;
     if (kept.answers > 0) return;
-    this.bodies.delete(answer.body.etag);
+    this.bodies.delete(etag);
     this.bytes -= kept.body.size;
   }
 
