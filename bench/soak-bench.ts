@@ -130,10 +130,13 @@ async function soak(server: BenchServer, proxy: TcpProxy, pictures: Buffer[]): P
 interface Memory {
   rss: number;
   anon: number;
+  /** The server's own process, without the processes it started. */
+  own: number;
 }
 
-const memoryOf = (server: BenchServer): Memory => ({ rss: server.rssMb(), anon: server.rssAnonMb() });
-const shown = ({ rss, anon }: Memory) => `${rss.toFixed(0)} MB (${anon.toFixed(0)} MB anonymous)`;
+const memoryOf = (server: BenchServer): Memory => ({ rss: server.rssMb(), anon: server.rssAnonMb(), own: server.ownRssMb() });
+const shown = ({ rss, anon, own }: Memory) =>
+  `${rss.toFixed(0)} MB (${anon.toFixed(0)} MB anonymous${own.toFixed(0) === rss.toFixed(0) ? '' : `; its own process ${own.toFixed(0)} MB`})`;
 
 /** Memory every SAMPLE_EVERY_SECONDS of the rest after the load, every server read at the same moments. */
 async function rest(servers: BenchServer[]): Promise<Memory[][]> {
@@ -217,7 +220,7 @@ async function run([databaseUrl]: string[]): Promise<string> {
     return [
       '## A soak of mixed load (`npm run bench:soak`, also run by `npm run bench`)',
       '',
-      `${machineDescription()}. The service runs as the image runs it (jemalloc, database mode through a TCP proxy the harness can cut, request logging at info, the throttler off, mails to an SMTP server in the harness); (b) is the bare NestJS controller of the reads' table. Each takes the same ${SOAK_SECONDS} s of load in turn: wrk on ${CONNECTIONS} connections reading ${READ_PATHS.length} paths in turn (every public domain, a list and a detail in Dutch, the sitemap, the flags and a picture's variant), and meanwhile, one request at a time each: contact messages (each from a new address), admin writes (PATCH /api/profile), uploads of a 2-megapixel JPEG (each deleting the one before), and the database cut for ${CUT_SECONDS} s mid-way. (b) answers what it does not serve with 404, as it would. Idle readings come ${IDLE_SECONDS} s after start, and again ${IDLE_SECONDS} s after one request of each kind: what the first contact and read of each path load (nodemailer and its templates, the sitemap's writer) stays loaded, by design, and is not what the load left behind; an upload's encoder process ends 10 s after the last upload. RSS is that of the service's processes: its own and, while it runs, its encoder's. Anonymous memory is RSS without the pages of mapped files (code and libraries).`,
+      `${machineDescription()}. The service runs as the image runs it (jemalloc, database mode through a TCP proxy the harness can cut, request logging at info, the throttler off, mails to an SMTP server in the harness); (b) is the bare NestJS controller of the reads' table. Each takes the same ${SOAK_SECONDS} s of load in turn: wrk on ${CONNECTIONS} connections reading ${READ_PATHS.length} paths in turn (every public domain, a list and a detail in Dutch, the sitemap, the flags and a picture's variant), and meanwhile, one request at a time each: contact messages (each from a new address), admin writes (PATCH /api/profile), uploads of a 2-megapixel JPEG (each deleting the one before), and the database cut for ${CUT_SECONDS} s mid-way. (b) answers what it does not serve with 404, as it would. Idle readings come ${IDLE_SECONDS} s after start, and again ${IDLE_SECONDS} s after one request of each kind: what the first contact and read of each path load (nodemailer and its templates, the sitemap's writer) stays loaded, by design, and is not what the load left behind; an upload's encoder process ends 10 s after the last upload. RSS is that of the service's processes: its own and, while it runs, its encoder's (where the two differ, its own process is said apart). Anonymous memory is RSS without the pages of mapped files (code and libraries).`,
       '',
       figuresTable([
         ['idle after start: service; (b)', both(idle)],

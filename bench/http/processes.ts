@@ -44,6 +44,8 @@ export interface BenchServer {
   readonly startupMs: number;
   /** RSS of the server process and every process it started (the service's image encoder). */
   rssMb(): number;
+  /** RSS of the server process alone. */
+  ownRssMb(): number;
   /** The anonymous part of RSS: what the processes hold themselves, without the pages of the files they map (their code and libraries). */
   rssAnonMb(): number;
   /** CPU time the server process and every process it started have used so far (user and system), in milliseconds. */
@@ -129,6 +131,7 @@ export async function startServer(
     origin,
     startupMs,
     rssMb: () => treeStatusMb(child.pid!, 'VmRSS'),
+    ownRssMb: () => statusMb(child.pid!, 'VmRSS'),
     rssAnonMb: () => treeStatusMb(child.pid!, 'RssAnon'),
     cpuMs: () => treeCpuMs(child.pid!),
     resetEventLoop: () => child.send('reset'),
@@ -170,12 +173,12 @@ function sumOverTree(pid: number, read: (member: number) => number): number {
   }, 0);
 }
 
-/** A memory figure of /proc/<pid>/status, in MB, summed over the process's tree. */
-const treeStatusMb = (pid: number, field: string): number =>
-  sumOverTree(
-    pid,
-    (member) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${member}/status`, 'utf8'))?.[1] ?? NaN) / 1024,
-  );
+/** A memory figure of /proc/<pid>/status, in MB. */
+const statusMb = (pid: number, field: string): number =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+
+/** The same, summed over the process's tree. */
+const treeStatusMb = (pid: number, field: string): number => sumOverTree(pid, (member) => statusMb(member, field));
 
 /**
  * Linux counts a process's CPU time in clock ticks of 10 ms (USER_HZ 100): utime and stime, the
