@@ -47,6 +47,8 @@ export interface ProcessedPixels {
 export interface ProcessedImage extends ProcessedPixels {
   /** Derived from the uploaded bytes: the same bytes twice are the same item. */
   id: string;
+  /** The Content-Type it was uploaded as, which its bytes were found to be. */
+  uploadedAs: UploadType;
 }
 
 /**
@@ -82,10 +84,12 @@ export class ImageProcessor {
   private readonly turns = pLimit(PROCESSED_AT_ONCE);
   private readonly encoder = new EncoderProcess(ENCODER_ENTRY);
 
-  process(bytes: Buffer, declared: string): Promise<ProcessedImage> {
-    const expected = UPLOAD_TYPES[declared as UploadType];
-    if (!expected) throw new UnsupportedMediaTypeException({ detail: 'Upload a JPEG, PNG, WebP or AVIF image' });
-    return this.turns(() => this.processed(bytes, expected));
+  /** `id`: the bytes' (mediaIdOf), where the caller has it already. */
+  process(bytes: Buffer, declared: string, id = mediaIdOf(bytes)): Promise<ProcessedImage> {
+    if (!Object.hasOwn(UPLOAD_TYPES, declared))
+      throw new UnsupportedMediaTypeException({ detail: 'Upload a JPEG, PNG, WebP or AVIF image' });
+    const uploadedAs = declared as UploadType;
+    return this.turns(async () => ({ id, uploadedAs, ...(await this.processed(bytes, UPLOAD_TYPES[uploadedAs])) }));
   }
 
   /** Stops the encoder process, if it runs. */
@@ -93,7 +97,7 @@ export class ImageProcessor {
     this.encoder.stop();
   }
 
-  private async processed(bytes: Buffer, expected: string): Promise<ProcessedImage> {
+  private async processed(bytes: Buffer, expected: string): Promise<ProcessedPixels> {
     const folder = await mkdtemp(join(tmpdir(), 'portfolio-upload-'));
     try {
       const upload = join(folder, 'upload');
@@ -106,7 +110,7 @@ export class ImageProcessor {
       const variants = await Promise.all(
         reply.image.variants.map(async ({ file, ...variant }) => ({ ...variant, body: await readFile(file) })),
       );
-      return { id: mediaIdOf(bytes), ...reply.image, variants };
+      return { ...reply.image, variants };
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -7,7 +7,7 @@ import { CONTENT_DOMAINS, DOMAIN_DECLARATIONS } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import type { MediaItemDto } from './dto/media-item.dto';
 import type { UpdateMediaDto } from './dto/update-media.dto';
-import { ImageProcessor, MEDIA_TYPES, type VariantFormat } from './image-processor';
+import { ImageProcessor, MEDIA_TYPES, mediaIdOf, type VariantFormat } from './image-processor';
 import { ReadModel } from '@/read-model/read-model';
 import { CachePurger } from '@/shared-cache/cache-purger';
 import { DOMAINS_WITH_IMAGE_SETS } from './image-sets';
@@ -42,10 +42,16 @@ export class MediaService implements OnModuleDestroy {
     this.processor.close();
   }
 
-  /** The picture processed and kept; the same bytes again answer the item kept (`created` false). */
+  /**
+   * The picture processed and kept; the same bytes again answer the item kept (`created` false),
+   * found without decoding them again when they come as the type they came as before.
+   */
   async upload(bytes: Buffer, type: string): Promise<{ item: MediaItemDto; created: boolean }> {
     if (!this.media.acceptsWrites) await refuseWrite();
-    const { item, created } = await this.media.add(await this.processor.process(bytes, type));
+    const id = mediaIdOf(bytes);
+    const kept = await this.media.findUpload(id, type);
+    if (kept) return { item: await this.withUses(kept), created: false };
+    const { item, created } = await this.media.add(await this.processor.process(bytes, type, id));
     if (created) await this.imageSetsChanged();
     return { item: await this.withUses(item), created };
   }

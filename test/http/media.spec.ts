@@ -66,9 +66,32 @@ describe('media on PostgreSQL', () => {
     expect(Buffer.from(photo.placeholder, 'base64').length).toBeGreaterThan(5);
   });
 
-  it('answers the same bytes again with 200 and the item kept', async () => {
-    const again = await upload(await cameraPhoto(), 'image/jpeg').expect(200);
-    expect(again.body.id).toBe(photo.id);
+  it('answers the same bytes again with 200 and the item kept, without decoding them again; declared as another type, 422', async () => {
+    const processing = vi.spyOn(ImageProcessor.prototype, 'process');
+    try {
+      const again = await upload(await cameraPhoto(), 'image/jpeg').expect(200);
+      expect(again.body).toEqual(photo);
+      expect(processing).not.toHaveBeenCalled();
+      const mislabelled = await upload(await cameraPhoto(), 'image/png').expect(422);
+      expect(mislabelled.body.detail[0]).toMatchObject({ loc: ['body'], msg: 'The bytes are jpeg, not the declared type' });
+    } finally {
+      processing.mockRestore();
+    }
+  });
+
+  it('decodes once more the bytes of a picture kept before its type was recorded, and records it', async () => {
+    await onDatabase.database.query('UPDATE media_items SET uploaded_as = NULL WHERE id = $1', [photo.id]);
+    const processing = vi.spyOn(ImageProcessor.prototype, 'process');
+    try {
+      const twice = [
+        await upload(await cameraPhoto(), 'image/jpeg').expect(200),
+        await upload(await cameraPhoto(), 'image/jpeg').expect(200),
+      ];
+      expect(twice.map(({ body }) => body)).toEqual([photo, photo]);
+      expect(processing).toHaveBeenCalledTimes(1);
+    } finally {
+      processing.mockRestore();
+    }
   });
 
   it('strips every metadata block: the served bytes name no camera and no owner', async () => {

@@ -16,6 +16,7 @@ import { ProfilePhoto1796800000000 } from './1796800000000-ProfilePhoto';
 import { MediaKeptByHistory1796900000000 } from './1796900000000-MediaKeptByHistory';
 import { ContentDrafts1797000000000 } from './1797000000000-ContentDrafts';
 import { DraftOrders1797100000000 } from './1797100000000-DraftOrders';
+import { MediaUploadedAs1797200000000 } from './1797200000000-MediaUploadedAs';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   MediaKeptByHistory1796900000000,
   ContentDrafts1797000000000,
   DraftOrders1797100000000,
+  MediaUploadedAs1797200000000,
 ];

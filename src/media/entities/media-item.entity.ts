@@ -17,6 +17,10 @@ export class MediaItemEntity {
   @Column({ type: 'text' })
   fallback!: 'jpg' | 'png';
 
+  /** The Content-Type its bytes were uploaded as, and found to be; null for a picture kept before that was recorded. */
+  @Column({ type: 'text', nullable: true })
+  uploadedAs!: string | null;
+
   /** The stripped original's size. */
   @Column({ type: 'integer' })
   bytes!: number;

@@ -32,6 +32,8 @@ export abstract class MediaRepository {
   abstract findMany(ids: readonly string[]): Promise<MediaItem[]>;
   /** Newest first; `before`: only those added before that item. */
   abstract list(limit: number, before?: string): Promise<MediaItem[]>;
+  /** The picture kept (not deleted) from these bytes (`id`) uploaded as this Content-Type, if any. */
+  abstract findUpload(id: string, type: string): Promise<MediaItem | undefined>;
   /** Keeps a processed picture; answers whether it was new (the same bytes again find the item kept). */
   abstract add(image: ProcessedImage): Promise<{ item: MediaItem; created: boolean }>;
   /** One variant's media type and bytes, if the item has it: one read. */

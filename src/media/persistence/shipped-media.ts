@@ -38,6 +38,7 @@ export class ShippedMedia extends MediaRepository {
     return variant && { type: variant.type, body: await readFile(join(this.directory, id, name)) };
   }
 
+  findUpload = () => Promise.resolve(undefined);
   add = refuseWrite;
   update = refuseWrite;
   hide = refuseWrite;

@@ -41,6 +41,10 @@ class TypeOrmMediaRepository extends MediaRepository {
     return (await this.items.findOne({ where: { id }, relations: { variants: true }, order: BY_NAME })) ?? this.shipped.find(id);
   }
 
+  async findUpload(id: string, type: string): Promise<MediaItem | undefined> {
+    return (await this.items.findOne({ where: { id, uploadedAs: type }, relations: { variants: true }, order: BY_NAME })) ?? undefined;
+  }
+
   async findMany(ids: readonly string[]): Promise<MediaItem[]> {
     const stored = await this.items.find({ where: { id: In([...ids]) }, relations: { variants: true }, order: { id: 'ASC', ...BY_NAME } });
     const found = new Set(stored.map((item) => item.id));
@@ -66,7 +70,7 @@ class TypeOrmMediaRepository extends MediaRepository {
   }
 
   async add(image: ProcessedImage): Promise<{ item: MediaItem; created: boolean }> {
-    const { id, width, height, fallback, placeholder } = image;
+    const { id, uploadedAs, width, height, fallback, placeholder } = image;
     const names = image.variants.map((variant) => `${variant.width}.${variant.format}`);
     if (this.blobs && !(await this.items.existsBy({ id }))) {
       for (const [i, variant] of image.variants.entries())
@@ -74,6 +78,8 @@ class TypeOrmMediaRepository extends MediaRepository {
     }
     return this.txHost.withTransaction(async () => {
       const kept = await this.items.findOne({ where: { id }, withDeleted: true, lock: { mode: 'pessimistic_write' } });
+      // Kept before its type was recorded: recorded now, so that these bytes are not decoded a third time.
+      if (kept?.uploadedAs === null) await this.items.update({ id }, { uploadedAs });
       if (kept?.deletedAt === null) return { item: (await this.find(id))!, created: false };
       if (kept) {
         // Uploaded again after a delete, before its bytes went: the same picture, back.
@@ -82,7 +88,7 @@ class TypeOrmMediaRepository extends MediaRepository {
         return { item: (await this.find(id))!, created: true };
       }
       const original = image.variants.find((variant) => variant.format === fallback)!;
-      await this.items.insert({ id, width, height, fallback, placeholder, bytes: original.body.length });
+      await this.items.insert({ id, uploadedAs, width, height, fallback, placeholder, bytes: original.body.length });
       await this.variants.insert(
         image.variants.map((variant, i) => ({
           mediaId: id,
