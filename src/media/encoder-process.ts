@@ -16,8 +16,17 @@ const IDLE_MS = 10_000;
  */
 const INHERITED_ENV = ['PATH', 'LD_PRELOAD', 'MALLOC_CONF', 'NODE_COMPILE_CACHE'];
 
-/** The encoder process ended while it had a job: what no image should make it do. */
-export type EncoderOutcome = EncodeReply | { crashed: true };
+/**
+ * The signals that end a process from outside: the kernel's OOM killer (SIGKILL), a stop (SIGTERM).
+ * Any other end while it has a job (a fault, an abort, an exit) is the job's.
+ */
+const STOPPED_FROM_OUTSIDE: readonly NodeJS.Signals[] = ['SIGKILL', 'SIGTERM'];
+
+/**
+ * The encoder process ended while it had a job: `crashed` on it (what no image should make it do),
+ * or `stopped` from outside, whatever the job was.
+ */
+export type EncoderOutcome = EncodeReply | { crashed: true } | { stopped: true };
 
 /**
  * The process uploads are decoded and encoded in, apart from the service: its threads at the lowest
@@ -46,7 +55,8 @@ export class EncoderProcess {
         this.idleAfter(child);
         resolve(outcome);
       };
-      const crashed = () => settle({ crashed: true });
+      const crashed = (_code: number | null, signal: NodeJS.Signals | null) =>
+        settle(signal && STOPPED_FROM_OUTSIDE.includes(signal) ? { stopped: true } : { crashed: true });
       const failed = (error: Error) => settle({ failed: error.message });
       child.on('message', settle).on('exit', crashed).on('error', failed);
       child.send(job, (error) => error && failed(error));

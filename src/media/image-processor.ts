@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
-import { UnsupportedMediaTypeException } from '@nestjs/common';
+import { ServiceUnavailableException, UnsupportedMediaTypeException } from '@nestjs/common';
 import pLimit from 'p-limit';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import { SOURCE_ROOT } from '@/source-root';
@@ -76,6 +76,10 @@ export const mediaIdOf = (bytes: Buffer): string => createHash('sha256').update(
 
 const notAnImage = (msg: string) => RequestValidationException.single(['body'], msg, 'image_invalid');
 
+/** The encoder process was ended from outside during the upload: no fault of the picture's, so worth sending again. */
+export const ENCODER_STOPPED =
+  'The picture could not be processed now (its encoder was stopped: out of memory, or the service stopping); try again';
+
 /** The encoder process's entry point, beside this file, compiled or (under the tests) not. */
 const ENCODER_ENTRY = join(SOURCE_ROOT, 'media', `image-encoder.process${extname(__filename)}`);
 
@@ -106,6 +110,7 @@ export class ImageProcessor {
       if ('refused' in reply) throw notAnImage(reply.refused);
       // An encoder that died on these bytes: what no image should do, so the image is refused.
       if ('crashed' in reply) throw notAnImage('The image could not be processed');
+      if ('stopped' in reply) throw new ServiceUnavailableException({ detail: ENCODER_STOPPED });
       if ('failed' in reply) throw new Error(`The image encoder failed: ${reply.failed}`);
       const variants = await Promise.all(
         reply.image.variants.map(async ({ file, ...variant }) => ({ ...variant, body: await readFile(file) })),

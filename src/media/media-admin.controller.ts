@@ -45,7 +45,7 @@ export class MediaAdminController {
         detail: `Request body exceeds the ${readableBytes(IMAGE_UPLOAD_LIMIT)} limit`,
       },
       415: { description: 'SVG, or any other type', detail: UPLOAD_REFUSED },
-      503: CONTENT_STORE_UNAVAILABLE,
+      503: `${CONTENT_STORE_UNAVAILABLE}; or the encoder was stopped during the upload (out of memory, or the service stopping): send it again`,
     },
   })
   async upload(

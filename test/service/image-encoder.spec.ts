@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ENCODER_NICE, EncoderProcess } from '@/media/encoder-process';
-import { ImageProcessor, MAX_PIXELS, VARIANT_WIDTHS } from '@/media/image-processor';
+import { ENCODER_STOPPED, ImageProcessor, MAX_PIXELS, VARIANT_WIDTHS } from '@/media/image-processor';
 
 const ENTRY = join(__dirname, '..', '..', 'src', 'media', 'image-encoder.process.ts');
 
@@ -79,18 +79,31 @@ describe('the encoder process', () => {
     expect(names.filter((name) => !['PATH', 'LD_PRELOAD', 'MALLOC_CONF', 'NODE_COMPILE_CACHE'].includes(name))).toEqual([]);
   });
 
-  it("refuses what the encoder refuses with 422, and answers the encoder's death on a file with 422 too, then goes on", async () => {
+  /** Sends the encoder `signal` once it has spent 50 ms of CPU on a job (a 3000×2000 picture takes some seconds); answers how that upload ends. */
+  async function ended(signal: NodeJS.Signals): Promise<unknown> {
+    await processor.process(await jpeg(16, 16), 'image/jpeg');
+    const [encoder] = children();
+    const idle = cpuTicks(encoder.pid);
+    const upload = processor.process(await jpeg(3000, 2000), 'image/jpeg');
+    await vi.waitFor(() => expect(cpuTicks(encoder.pid)).toBeGreaterThanOrEqual(idle + 5), { timeout: 10_000, interval: 5 });
+    process.kill(encoder.pid, signal);
+    return upload.catch((error: unknown) => error);
+  }
+
+  it("refuses what the encoder refuses with 422, and answers the encoder's crash on a file with 422 too, then goes on", async () => {
     await expect(processor.process(Buffer.from('not a picture'), 'image/jpeg')).rejects.toMatchObject({
       status: 422,
       response: { detail: [{ msg: 'Input should be a JPEG, PNG, WebP or AVIF image' }] },
     });
-    const [encoder] = children();
-    const idle = cpuTicks(encoder.pid);
-    const killed = processor.process(await jpeg(3000, 2000), 'image/jpeg');
-    // Killed once it has spent 50 ms of CPU on the job (a 3000×2000 picture takes some seconds).
-    await vi.waitFor(() => expect(cpuTicks(encoder.pid)).toBeGreaterThanOrEqual(idle + 5), { timeout: 10_000, interval: 5 });
-    process.kill(encoder.pid, 'SIGKILL');
-    await expect(killed).rejects.toMatchObject({ status: 422, response: { detail: [{ msg: 'The image could not be processed' }] } });
+    expect(await ended('SIGSEGV')).toMatchObject({ status: 422, response: { detail: [{ msg: 'The image could not be processed' }] } });
+    await expect(processor.process(await jpeg(400, 300), 'image/jpeg')).resolves.toMatchObject({ width: 400, height: 300 });
+    expect(readdirSync(temporary)).toEqual([]);
+  });
+
+  it('answers 503 when the encoder is killed from outside during an upload (the OOM killer, a stop): no fault of the picture', async () => {
+    for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
+      expect(await ended(signal)).toMatchObject({ status: 503, response: { detail: ENCODER_STOPPED } });
+    }
     await expect(processor.process(await jpeg(400, 300), 'image/jpeg')).resolves.toMatchObject({ width: 400, height: 300 });
     expect(readdirSync(temporary)).toEqual([]);
   });
