@@ -4723,7 +4723,7 @@ export interface operations {
       };
       431: components['responses']['RequestHeadersTooLarge'];
       500: components['responses']['InternalError'];
-      /** @description No database is configured (admin writes), or the database is unavailable */
+      /** @description No database is configured (admin writes), or the database is unavailable; or the encoder was stopped during the upload (out of memory, or the service stopping): send it again */
       503: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
