@@ -6,6 +6,8 @@ import type { EncodeJob, EncodeReply } from './image-processor';
  * it. An upload is background work; the public reads beside it are not (BENCHMARKS.md, Media).
  */
 export const ENCODER_NICE = 19;
+/** How long an idle encoder process stays: a batch of uploads starts it once; then its memory goes back. */
+const IDLE_MS = 10_000;
 
 /**
  * All the encoder process is told of the service's environment: where `nice` is, and the memory
@@ -31,18 +33,26 @@ export type EncoderOutcome = EncodeReply | { crashed: true } | { stopped: true }
  * CPU priority (started under `nice`, so every thread it makes inherits it), its memory its own and
  * handed back when it ends, none of the service's secrets handed to it, and a decoder's crash on a
  * hostile file the end of that upload alone.
- * Started with a job, it runs the jobs it is given until the caller ends it. One job at a time: the caller queues.
+ * Started with the first job, it ends after a while without one. One job at a time: the caller queues.
  */
 export class EncoderProcess {
   private child: ChildProcess | undefined;
+  private idle: NodeJS.Timeout | undefined;
 
-  constructor(private readonly entry: string) {}
+  constructor(
+    private readonly entry: string,
+    private readonly idleMs = IDLE_MS,
+  ) {}
 
   run(job: EncodeJob): Promise<EncoderOutcome> {
+    clearTimeout(this.idle);
     const child = this.started();
+    child.ref();
+    child.channel?.ref();
     return new Promise<EncoderOutcome>((resolve) => {
       const settle = (outcome: EncoderOutcome) => {
         child.off('message', settle).off('exit', crashed).off('error', failed);
+        this.idleAfter(child);
         resolve(outcome);
       };
       const crashed = (_code: number | null, signal: NodeJS.Signals | null) =>
@@ -53,15 +63,9 @@ export class EncoderProcess {
     });
   }
 
-  /** Lets the process end, its job done: it exits once its channel is closed, and its memory goes back. */
-  end(): void {
-    const child = this.child;
-    this.child = undefined;
-    if (child?.connected) child.disconnect();
-  }
-
   /** Ends the process now, if it runs. */
   stop(): void {
+    clearTimeout(this.idle);
     this.child?.kill();
   }
 
@@ -77,5 +81,16 @@ export class EncoderProcess {
     child.once('exit', forget).once('error', forget);
     this.child = child;
     return child;
+  }
+
+  /** Without a job the process keeps nothing alive here (a CLI may exit), and ends after a while. */
+  private idleAfter(child: ChildProcess): void {
+    if (child !== this.child) return;
+    child.unref();
+    child.channel?.unref();
+    this.idle = setTimeout(() => {
+      this.child = undefined;
+      if (child.connected) child.disconnect();
+    }, this.idleMs).unref();
   }
 }

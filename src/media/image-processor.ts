@@ -107,8 +107,6 @@ export class ImageProcessor {
       const upload = join(folder, 'upload');
       await writeFile(upload, bytes);
       const reply = await this.encoder.run({ upload, expected, maxPixels: MAX_PIXELS, widths: VARIANT_WIDTHS });
-      // An upload waiting its turn reuses the process; otherwise it ends, and nothing of this one's decoding outlives it.
-      if (this.turns.pendingCount === 0) this.encoder.end();
       if ('refused' in reply) throw notAnImage(reply.refused);
       // An encoder that died on these bytes: what no image should do, so the image is refused.
       if ('crashed' in reply) throw notAnImage('The image could not be processed');

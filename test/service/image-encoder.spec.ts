@@ -41,17 +41,6 @@ function job(bytes: Buffer) {
   return { upload, expected: 'jpeg', maxPixels: MAX_PIXELS, widths: VARIANT_WIDTHS };
 }
 
-/** The encoder process once it runs, at its nice value (which `nice` sets before it starts Node). */
-const runningEncoder = () =>
-  vi.waitFor(
-    () => {
-      const [encoder] = children();
-      expect(encoder).toEqual({ pid: expect.any(Number), nice: ENCODER_NICE });
-      return encoder;
-    },
-    { timeout: 10_000, interval: 5 },
-  );
-
 describe('the encoder process', () => {
   let processor: ImageProcessor;
   /** The temporary folder of this file's jobs alone (TMPDIR), to see that each job's files are gone after it. */
@@ -69,10 +58,7 @@ describe('the encoder process', () => {
 
   it("encodes an upload apart from the service, at the lowest CPU priority, with none of the service's secrets", async () => {
     vi.stubEnv('API_ADMIN_TOKEN', 'a-secret-the-encoder-must-not-see-0123456789');
-    const processing = processor.process(await jpeg(700, 400), 'image/jpeg');
-    const encoder = await runningEncoder();
-    const environment = readFileSync(`/proc/${encoder.pid}/environ`, 'utf8').split('\0').filter(Boolean);
-    const image = await processing;
+    const image = await processor.process(await jpeg(700, 400), 'image/jpeg');
     expect(image.variants.map(({ width, format }) => `${width}.${format}`)).toEqual([
       '320.avif',
       '320.webp',
@@ -84,20 +70,22 @@ describe('the encoder process', () => {
     ]);
     expect(Buffer.isBuffer(image.variants[0].body)).toBe(true);
     expect(readdirSync(temporary)).toEqual([]);
+    const [encoder] = children();
+    expect(encoder).toEqual({ pid: expect.any(Number), nice: ENCODER_NICE });
+    const environment = readFileSync(`/proc/${encoder.pid}/environ`, 'utf8').split('\0').filter(Boolean);
     // Node adds the IPC channel's own two (NODE_CHANNEL_FD, NODE_CHANNEL_SERIALIZATION_MODE).
     const names = environment.map((entry) => entry.split('=')[0]).filter((name) => !name.startsWith('NODE_CHANNEL_'));
     expect(names).toContain('PATH');
     expect(names.filter((name) => !['PATH', 'LD_PRELOAD', 'MALLOC_CONF', 'NODE_COMPILE_CACHE'].includes(name))).toEqual([]);
   });
 
-  /**
-   * Sends the encoder `signal` once it has spent 0.4 s of CPU (about what its start takes; the
-   * 3000×2000 picture takes some seconds more), while the upload waits on it; answers how that upload ends.
-   */
+  /** Sends the encoder `signal` once it has spent 50 ms of CPU on a job (a 3000×2000 picture takes some seconds); answers how that upload ends. */
   async function ended(signal: NodeJS.Signals): Promise<unknown> {
+    await processor.process(await jpeg(16, 16), 'image/jpeg');
+    const [encoder] = children();
+    const idle = cpuTicks(encoder.pid);
     const upload = processor.process(await jpeg(3000, 2000), 'image/jpeg');
-    const encoder = await runningEncoder();
-    await vi.waitFor(() => expect(cpuTicks(encoder.pid)).toBeGreaterThanOrEqual(40), { timeout: 30_000, interval: 5 });
+    await vi.waitFor(() => expect(cpuTicks(encoder.pid)).toBeGreaterThanOrEqual(idle + 5), { timeout: 10_000, interval: 5 });
     process.kill(encoder.pid, signal);
     return upload.catch((error: unknown) => error);
   }
@@ -120,30 +108,16 @@ describe('the encoder process', () => {
     expect(readdirSync(temporary)).toEqual([]);
   });
 
-  it('ends the encoder once no upload waits its turn, uploads queued meanwhile sharing it, and starts one again with the next', async () => {
-    await vi.waitFor(() => expect(children()).toEqual([]), { timeout: 5_000 }); // an earlier test's, ending
-    const encoders = new Set<number>();
-    const watching = setInterval(() => children().forEach(({ pid }) => encoders.add(pid)), 5);
+  it('ends after a while without a job, and starts again with the next', async () => {
+    const encoder = new EncoderProcess(ENTRY, 200);
     try {
-      const pictures = await Promise.all([jpeg(500, 300), jpeg(400, 300), jpeg(300, 300)]);
-      await Promise.all(pictures.map((picture) => processor.process(picture, 'image/jpeg')));
+      await expect(encoder.run(job(await jpeg(400, 300)))).resolves.toMatchObject({ image: { width: 400 } });
+      const [first] = children();
       await vi.waitFor(() => expect(children()).toEqual([]), { timeout: 5_000 });
-      expect(encoders.size).toBe(1);
-      await processor.process(await jpeg(400, 300), 'image/jpeg');
-      await vi.waitFor(() => expect(children()).toEqual([]), { timeout: 5_000 });
-      expect(encoders.size).toBe(2);
-    } finally {
-      clearInterval(watching);
-    }
-  });
-
-  it('runs the jobs it is given in one process until it is ended', async () => {
-    const encoder = new EncoderProcess(ENTRY);
-    try {
-      for (const width of [400, 300]) await expect(encoder.run(job(await jpeg(width, 300)))).resolves.toMatchObject({ image: { width } });
-      expect(children()).toEqual([{ pid: expect.any(Number), nice: ENCODER_NICE }]);
-      encoder.end();
-      await vi.waitFor(() => expect(children()).toEqual([]), { timeout: 5_000 });
+      await expect(encoder.run(job(await jpeg(400, 300)))).resolves.toMatchObject({ image: { width: 400 } });
+      const [second] = children();
+      expect(second).toEqual({ pid: expect.any(Number), nice: ENCODER_NICE });
+      expect(second.pid).not.toBe(first.pid);
     } finally {
       encoder.stop();
     }
