@@ -173,9 +173,9 @@ function sumOverTree(pid: number, read: (member: number) => number): number {
   }, 0);
 }
 
-/** A memory figure of /proc/<pid>/status, in MB. */
+/** A memory figure of /proc/<pid>/status, in MB; a process that has ended and is not yet reaped (a zombie) has none. */
 const statusMb = (pid: number, field: string): number =>
-  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 /** The same, summed over the process's tree. */
 const treeStatusMb = (pid: number, field: string): number => sumOverTree(pid, (member) => statusMb(member, field));
