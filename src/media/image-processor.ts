@@ -7,6 +7,7 @@ import pLimit from 'p-limit';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import { SOURCE_ROOT } from '@/source-root';
 import { EncoderProcess } from './encoder-process';
+import { UPLOAD_REFUSED } from './uploaded-image.decorator';
 
 /** What an upload may be, by Content-Type, and the format sharp must find in its bytes. */
 export const UPLOAD_TYPES = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'heif' } as const;
@@ -90,8 +91,7 @@ export class ImageProcessor {
 
   /** `id`: the bytes' (mediaIdOf), where the caller has it already. */
   process(bytes: Buffer, declared: string, id = mediaIdOf(bytes)): Promise<ProcessedImage> {
-    if (!Object.hasOwn(UPLOAD_TYPES, declared))
-      throw new UnsupportedMediaTypeException({ detail: 'Upload a JPEG, PNG, WebP or AVIF image' });
+    if (!Object.hasOwn(UPLOAD_TYPES, declared)) throw new UnsupportedMediaTypeException({ detail: UPLOAD_REFUSED });
     const uploadedAs = declared as UploadType;
     return this.turns(async () => ({ id, uploadedAs, ...(await this.processed(bytes, UPLOAD_TYPES[uploadedAs])) }));
   }
