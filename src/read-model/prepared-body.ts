@@ -39,6 +39,7 @@ export type WireHeaders = readonly (string | number)[];
 export class PreparedBody extends WrittenAnswer {
   private readonly notModifiedHeaders: WireHeaders;
   private readonly variantHeaders: Record<BodyEncoding, WireHeaders>;
+  private revalidatingOne: PreparedBody | undefined;
 
   private constructor(
     readonly etag: string,
@@ -85,10 +86,14 @@ export class PreparedBody extends WrittenAnswer {
     return new PreparedBody(etag, mediaType, { identity, gzip, br }, options);
   }
 
-  /** The same answer, telling every cache (a CDN too) to ask again before each use: an answer from before a change, sent while its successor cannot be prepared. */
+  /**
+   * The same answer, telling every cache (a CDN too) to ask again before each use: an answer from
+   * before a change, sent while its successor is being prepared or cannot be. Made once.
+   */
   revalidating(): PreparedBody {
+    if (this.options.sharedCache.cacheControl === REVALIDATED) return this;
     const sharedCache = { ...this.options.sharedCache, cacheControl: REVALIDATED };
-    return new PreparedBody(this.etag, this.mediaType, this.encoded, { ...this.options, sharedCache });
+    return (this.revalidatingOne ??= new PreparedBody(this.etag, this.mediaType, this.encoded, { ...this.options, sharedCache }));
   }
 
   /** Bytes held, all encodings together. */

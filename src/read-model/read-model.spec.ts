@@ -93,6 +93,21 @@ describe('ReadModel', () => {
     expect(again).toHaveBeenCalledTimes(1);
   });
 
+  it('sends the answer standing in revalidating, so that no shared cache purged meanwhile keeps it', async () => {
+    const purged = new SharedCaching({ purge: { kind: 'varnish', url: 'http://127.0.0.1:6081' }, maxAgeSeconds: 300 });
+    const model = modelOf(undefined, purged);
+    let release!: () => void;
+    const again = () => new Promise<string[]>((resolve) => (release = () => resolve(['Rust'])));
+    const before = await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
+    const writing = model.changedHere(['projects'], 'write-1');
+    const standingIn = model.answerFor('projects []')!.body;
+    expect([standingIn.etag, cacheControlOf(standingIn)]).toEqual([before.etag, 'public, no-cache']);
+    expect(model.answerFor('projects []')!.body).toBe(standingIn);
+    release();
+    await writing;
+    expect(cacheControlOf(model.answerFor('projects []')!.body)).toBe(purged.cacheControl);
+  });
+
   it('prepares again only what was sent in the last seconds, and only for a write here: the rest when next read', async () => {
     const model = modelOf();
     vi.useFakeTimers({ toFake: ['performance'] });

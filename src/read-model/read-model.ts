@@ -120,16 +120,20 @@ export class ReadModel {
     return key === undefined ? undefined : this.answerFor(key);
   }
 
-  /** The current answer kept under the key, if any, or the one before while the current one is being prepared again (changedHere). */
+  /**
+   * The current answer kept under the key, if any, or the one before while the current one is being
+   * prepared again (changedHere): that one revalidating, so that no shared cache purged meanwhile keeps it.
+   */
   answerFor(key: string): Answer | undefined {
     const answer = this.answers.get(key);
     if (!answer) return undefined;
     const { domains } = answer.read.route;
-    if (!this.isCurrent(domains, answer.stamp) && !this.isRenewing(key, domains)) return undefined;
+    const current = this.isCurrent(domains, answer.stamp);
+    if (!current && !this.isRenewing(key, domains)) return undefined;
     this.answers.delete(key); // now the most recently used
     this.answers.set(key, answer);
     answer.sentAt = performance.now();
-    return answer;
+    return current ? answer : { ...answer, body: answer.body.revalidating() };
   }
 
   /** Where these domains stand here: it changes with every change to any of them that this instance has heard of. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { LocalVarnish, varnishMissing } from '@bench/http/varnish';
+import { AwardsService } from '@/awards/awards.service';
 import { PurgeLeadership } from '@/shared-cache/purge-leadership';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
@@ -312,6 +313,42 @@ describe.skipIf(varnishMissing() !== undefined)('through a real Varnish (deploy/
         interval: 100,
       },
     );
+  });
+
+  it('never keeps the answer from before a write that stands in while the new one is prepared', async () => {
+    type Award = { id: string; title: string };
+    const awardsThrough = async () => {
+      const answer = await through('/api/awards');
+      return {
+        cache: answer.headers.get('x-cache'),
+        cacheControl: answer.headers.get('cache-control'),
+        awards: (await answer.json()) as Award[],
+      };
+    };
+    await through('/api/awards');
+    const [award] = (await awardsThrough()).awards;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const awards = onDatabase.testApp.app.get(AwardsService);
+    const findAll = awards.findAll.bind(awards);
+    const prepared = vi.spyOn(awards, 'findAll').mockImplementation(async (...args) => {
+      await gate;
+      return findAll(...args);
+    });
+    try {
+      const write = admin(onDatabase.testApp).patch(`/api/awards/${award.id}`).send({ title: 'Renamed behind Varnish' }).expect(200).then();
+      await vi.waitFor(() => expect(prepared).toHaveBeenCalledTimes(1));
+      // Purged while the new answer is prepared, Varnish asks the service, which sends the one before.
+      await vi.waitFor(async () => expect((await awardsThrough()).cache).toBe('MISS'), { interval: 10 });
+      const next = await awardsThrough();
+      expect([next.cache, next.cacheControl, next.awards[0].title]).toEqual(['MISS', 'public, no-cache', award.title]);
+      release();
+      await write;
+      expect((await awardsThrough()).awards[0].title).toBe('Renamed behind Varnish');
+    } finally {
+      release();
+      vi.restoreAllMocks();
+    }
   });
 
   it('keeps the site up while every instance is down (stale-if-error)', async () => {
