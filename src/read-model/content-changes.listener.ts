@@ -69,7 +69,7 @@ export class ContentChangesListener implements OnApplicationBootstrap, OnApplica
     client.on('notification', ({ payload }) => {
       // `<domain>`, or `<domain>:<write id>` for a write of the service made in a request.
       const [domain, write] = (payload ?? '').split(':', 2);
-      if (isContentDomain(domain)) this.readModel.invalidate(domain, write);
+      if (isContentDomain(domain)) this.readModel.announced(domain, write);
     });
     client.on('error', (error) => this.lost(url, client, error));
     client.on('end', () => this.lost(url, client));

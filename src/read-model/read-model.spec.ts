@@ -55,11 +55,11 @@ describe('ReadModel', () => {
     const changes: string[] = [];
     model.changes.subscribe((domain) => changes.push(domain));
     model.invalidate('projects', 'write-1'); // the instance that made it
-    model.invalidate('projects', 'write-1'); // the database's echo
-    model.invalidate('skills', 'write-2'); // the echo first
+    model.announced('projects', 'write-1'); // the database's echo
+    model.announced('skills', 'write-2'); // the echo first
     model.invalidate('skills', 'write-2');
-    model.invalidate('projects', 'write-3'); // another instance's write: announced once
-    model.invalidate('projects'); // SQL typed by hand
+    model.announced('projects', 'write-3'); // another instance's write: announced once
+    model.announced('projects'); // SQL typed by hand
     expect(changes).toEqual(['projects', 'skills', 'projects', 'projects']);
   });
 
@@ -108,7 +108,35 @@ describe('ReadModel', () => {
     expect(cacheControlOf(model.answerFor('projects []')!.body)).toBe(purged.cacheControl);
   });
 
-  it('prepares again only what was sent in the last seconds, and only for a write here: the rest when next read', async () => {
+  it('prepares an answer sent in the last seconds again as soon as the database announces a change, once for a write it echoes', async () => {
+    const model = modelOf();
+    let release!: () => void;
+    const again = vi.fn(() => new Promise<string[]>((resolve) => (release = () => resolve(['Rust']))));
+    const before = await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
+    model.announced('projects', 'write-1'); // another instance's write, or the echo of this one's come first
+    expect(again).toHaveBeenCalledTimes(1);
+    expect(model.answerFor('projects []')?.body).toBe(before);
+    const writing = model.changedHere(['projects'], 'write-1');
+    release();
+    await writing;
+    expect(model.answerFor('projects []')?.body.etag).not.toBe(before.etag);
+    expect(again).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the answer from before an announced change stand in for half a second at most', async () => {
+    const model = modelOf();
+    const again = vi.fn(() => new Promise<string[]>(() => undefined));
+    await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    model.announced('projects');
+    expect(model.answerFor('projects []')).toBeDefined();
+    await vi.advanceTimersByTimeAsync(499);
+    expect(model.answerFor('projects []')).toBeDefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(model.answerFor('projects []')).toBeUndefined();
+  });
+
+  it('prepares again only what was sent in the last seconds, and not for a change it only suspects (invalidate): the rest when next read', async () => {
     const model = modelOf();
     vi.useFakeTimers({ toFake: ['performance'] });
     const again = vi.fn(async () => ['Rust']);

@@ -17,11 +17,11 @@ const MAX_URLS = 2_000;
 const MAX_URL_LENGTH = 512;
 /** Writes seen once (another instance's, or one whose announcement never comes: it changed no row) are forgotten after this many more. */
 const MAX_WRITES_SEEN_ONCE = 1_000;
-/** An answer sent this recently is prepared again as soon as a write here changes its content, the one before standing in meanwhile... */
+/** An answer sent this recently is prepared again as soon as its content changes, the one before standing in meanwhile... */
 const RENEWED_IF_SENT_WITHIN_MS = 5_000;
 /** ...the most recently sent first, at most this many a change: what a burst of reads would have asked for, not every page ever read. */
 const MOST_RENEWED = 16;
-/** The longest a write waits for them: past it, whoever reads one waits for it, as for any answer being prepared. */
+/** The longest the one before stands in (and a write waits for them): past it, whoever reads one waits for it, as for any answer being prepared. */
 const MOST_RENEWAL_WAIT_MS = 500;
 
 /** Which public read answered, and the route pattern it matched (for logs and metrics). */
@@ -74,11 +74,12 @@ interface KeptBody {
  * validated parameters (ReadKeys), so `?top=01`, an unknown query parameter or a long URL find
  * the answer `?top=1` has and never make another. Answers with the same content share their bytes;
  * the bytes kept are capped (READ_MODEL_MAX_BYTES), the least recently used answers going first.
- * A domain's change makes its answers stale (its generation moves on). After a write of this
- * instance, an answer sent in the last seconds is prepared again at once, and the one before is sent
- * meanwhile, so the write does not make every reader of a busy page wait for its new answer; the
- * write answers once those are ready (changedHere), so whoever made it reads it next. Otherwise a
- * stale answer is sent only while the database cannot serve its new one. An answer built from a
+ * A domain's change makes its answers stale (its generation moves on). After a change, whether a
+ * write of this instance or one the database announces, an answer sent in the last seconds is
+ * prepared again at once, and the one before is sent meanwhile, so the change does not make every
+ * reader of a busy page wait for its new answer; a write here answers once those are ready
+ * (changedHere), so whoever made it reads it next. Otherwise a stale answer is sent only while the
+ * database cannot serve its new one. An answer built from a
  * generation that has passed meanwhile is sent but never kept. The edge, which answers before any
  * validation, looks answers up by the request URLs it was told stand for a key.
  */
@@ -194,21 +195,36 @@ export class ReadModel {
    * id of the service's write that changed it; a write already seen here is no news.
    */
   invalidate(domain: ContentDomain, write?: string): void {
-    if (write !== undefined && this.seenTwice(`${domain}:${write}`)) return;
-    this.dropPrepared(domain);
-    this.outsideRequests.runInAsyncScope(() => this.changed.next(domain));
+    if (this.isNews(domain, write)) this.outdate(domain);
+  }
+
+  /**
+   * The database announced a change of the domain (`write`: as for invalidate): unless it is no
+   * news, its answers are stale, and those sent in the last seconds are prepared again at once (renew).
+   */
+  announced(domain: ContentDomain, write?: string): void {
+    if (!this.isNews(domain, write)) return;
+    this.outdate(domain);
+    void this.renew([domain]);
   }
 
   /**
    * A write of this instance changed these domains (`write`: its id, as for invalidate): their
-   * answers sent in the last seconds are prepared again at once, the most recently sent first, each
-   * one before standing in meanwhile; the others on their next request. Settles once those are
-   * ready (or failed), so that whoever wrote reads the new ones next, or after MOST_RENEWAL_WAIT_MS:
-   * from then on no answer from before stands in.
+   * answers are renewed. Settles once those are ready, so that whoever wrote reads the new ones next.
    */
   async changedHere(domains: readonly ContentDomain[], write?: string): Promise<void> {
     // Its announcement may have come first: its answers are stale already, and are prepared again all the same.
     for (const domain of domains) this.invalidate(domain, write);
+    await this.renew(domains);
+  }
+
+  /**
+   * The answers of these changed domains sent in the last seconds are prepared again at once, the
+   * most recently sent first, each one before standing in meanwhile; the others on their next
+   * request. Settles once those are ready (or failed), or after MOST_RENEWAL_WAIT_MS: from then on
+   * no answer from before stands in.
+   */
+  private async renew(domains: readonly ContentDomain[]): Promise<void> {
     const since = performance.now() - RENEWED_IF_SENT_WITHIN_MS;
     const renewable = [...this.answers]
       .flatMap(([key, { read, again, sentAt }]) =>
@@ -228,6 +244,16 @@ export class ReadModel {
   /** Prepares the domain's answers again when next read, without calling it a change (no purge, no revision). */
   dropPrepared(domain: ContentDomain): void {
     this.generations.set(domain, this.generations.get(domain)! + 1);
+  }
+
+  private outdate(domain: ContentDomain): void {
+    this.dropPrepared(domain);
+    this.outsideRequests.runInAsyncScope(() => this.changed.next(domain));
+  }
+
+  /** Whether a change is news here: any change but a write of the service seen here before. */
+  private isNews(domain: ContentDomain, write: string | undefined): boolean {
+    return write === undefined || !this.seenTwice(`${domain}:${write}`);
   }
 
   private seenTwice(write: string): boolean {

@@ -27,20 +27,20 @@ describe('the content listener on a connection that goes silent', () => {
   });
 
   it('finds out by its check, connects again, rebuilds the read model, and hears changes again', async () => {
-    const invalidated = vi.spyOn(readModel, 'invalidate');
+    const announced = vi.spyOn(readModel, 'announced');
     // What the content tables' triggers send on a change.
     await database.query(`SELECT pg_notify($1, 'awards')`, [CONTENT_CHANNEL]);
-    await vi.waitFor(() => expect(invalidated).toHaveBeenCalledWith('awards', undefined), { timeout: 2_000 });
+    await vi.waitFor(() => expect(announced).toHaveBeenCalledWith('awards', undefined), { timeout: 2_000 });
     // A write of the service is announced with its id, which tells its own instance the echo.
     await database.query(`SELECT pg_notify($1, 'projects:2c0e…-write')`, [CONTENT_CHANNEL]);
-    await vi.waitFor(() => expect(invalidated).toHaveBeenCalledWith('projects', '2c0e…-write'), { timeout: 2_000 });
+    await vi.waitFor(() => expect(announced).toHaveBeenCalledWith('projects', '2c0e…-write'), { timeout: 2_000 });
 
     const rebuilt = vi.spyOn(readModel, 'invalidateAll');
     proxy.stall();
     await vi.waitFor(() => expect(rebuilt).toHaveBeenCalledOnce(), { timeout: 5_000 });
 
-    invalidated.mockClear();
+    announced.mockClear();
     await database.query(`SELECT pg_notify($1, 'skills')`, [CONTENT_CHANNEL]);
-    await vi.waitFor(() => expect(invalidated).toHaveBeenCalledWith('skills', undefined), { timeout: 2_000 });
+    await vi.waitFor(() => expect(announced).toHaveBeenCalledWith('skills', undefined), { timeout: 2_000 });
   });
 });

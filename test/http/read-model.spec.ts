@@ -1,14 +1,15 @@
 import { get, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { firstValueFrom } from 'rxjs';
 import request from 'supertest';
 import { DEMO } from '@test/support/demo';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
 import { AwardsService } from '@/awards/awards.service';
+import { ProjectsService } from '@/projects/projects.service';
 import { ReadModel } from '@/read-model/read-model';
 import { TcpProxy } from '@bench/http/tcp-proxy';
+import { holdCalls } from '@test/support/held-calls';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
 /** A GET that leaves the body as it crossed the wire (supertest would decompress it). */
@@ -185,14 +186,7 @@ describe('the read model across instances on one database', () => {
     type Award = { id: string; title: string };
     const awardsOn = async (app: TestApp) => (await request(app.server).get('/api/awards').expect(200)).body as Award[];
     const [award] = await awardsOn(writer);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const awards = writer.app.get(AwardsService);
-    const findAll = awards.findAll.bind(awards);
-    const prepared = vi.spyOn(awards, 'findAll').mockImplementation(async (...args) => {
-      await gate;
-      return findAll(...args);
-    });
+    const prepared = holdCalls(writer.app.get(AwardsService), 'findAll');
     try {
       let answered = false;
       const write = request(writer.server)
@@ -201,16 +195,37 @@ describe('the read model across instances on one database', () => {
         .send({ title: 'Renamed while read' })
         .expect(200)
         .then(() => (answered = true));
-      await vi.waitFor(() => expect(prepared).toHaveBeenCalledTimes(1));
+      await vi.waitFor(() => expect(prepared.calls).toHaveBeenCalledTimes(1));
       expect((await awardsOn(writer))[0].title).toBe(award.title);
       expect(answered).toBe(false);
-      release();
+      prepared.release();
       await write;
       expect((await awardsOn(writer))[0].title).toBe('Renamed while read');
-      expect(prepared).toHaveBeenCalledTimes(1);
+      expect(prepared.calls).toHaveBeenCalledTimes(1);
     } finally {
-      release();
-      vi.restoreAllMocks();
+      prepared.restore();
+    }
+  });
+
+  it('prepares a busy answer again as soon as it hears of a change made elsewhere, sending the one before meanwhile', async () => {
+    type Award = { id: string; title: string };
+    const awardsOn = async (app: TestApp) => (await request(app.server).get('/api/awards').expect(200)).body as Award[];
+    const [award] = await awardsOn(reader);
+    const prepared = holdCalls(reader.app.get(AwardsService), 'findAll');
+    try {
+      await request(writer.server)
+        .patch(`/api/awards/${award.id}`)
+        .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+        .send({ title: 'Renamed elsewhere' })
+        .expect(200);
+      // Nobody asked the reader: it heard of the change.
+      await vi.waitFor(() => expect(prepared.calls).toHaveBeenCalledTimes(1));
+      expect((await awardsOn(reader))[0].title).toBe(award.title);
+      prepared.release();
+      await vi.waitFor(async () => expect((await awardsOn(reader))[0].title).toBe('Renamed elsewhere'));
+      expect(prepared.calls).toHaveBeenCalledTimes(1);
+    } finally {
+      prepared.restore();
     }
   });
 
@@ -226,14 +241,22 @@ describe('the read model across instances on one database', () => {
 
   it('answers a read it heard was changed with its last answer, revalidating, while its database is away', async () => {
     const before = await request(reader.server).get('/api/projects/tidewatch').expect(200);
-    const heard = firstValueFrom(reader.app.get(ReadModel).changes);
-    await rename('tidewatch', 'Tidewatch 3');
-    await heard;
-    await proxy.cut();
-    const during = await request(reader.server).get('/api/projects/tidewatch').expect(200);
-    expect(during.body).toEqual(before.body);
-    expect(during.headers.etag).toBe(before.headers.etag);
-    expect(during.headers['cache-control']).toBe('public, no-cache');
+    const prepared = holdCalls(reader.app.get(ProjectsService), 'findDetail');
+    try {
+      await rename('tidewatch', 'Tidewatch 3');
+      // It heard of the change: the database goes away before the new answer is prepared.
+      const tidewatch = () => prepared.calls.mock.calls.findIndex(([slug]) => slug === 'tidewatch');
+      await vi.waitFor(() => expect(tidewatch()).toBeGreaterThanOrEqual(0));
+      await proxy.cut();
+      prepared.release();
+      await expect(prepared.calls.mock.results[tidewatch()].value).rejects.toThrow();
+      const during = await request(reader.server).get('/api/projects/tidewatch').expect(200);
+      expect(during.body).toEqual(before.body);
+      expect(during.headers.etag).toBe(before.headers.etag);
+      expect(during.headers['cache-control']).toBe('public, no-cache');
+    } finally {
+      prepared.restore();
+    }
     await proxy.restore();
     await vi.waitFor(async () => expect(await titleOn(reader, 'tidewatch')).toBe('Tidewatch 3'), { timeout: 8_000 });
   });

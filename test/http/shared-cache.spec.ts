@@ -7,6 +7,7 @@ import { PurgeLeadership } from '@/shared-cache/purge-leadership';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { LogLines } from '@test/support/log-lines';
+import { holdCalls } from '@test/support/held-calls';
 import { freePort } from '@test/support/ports';
 import { PurgeApiStandIn, type ReceivedPurge } from '@test/support/purge-api-stand-in';
 import { ROOT } from '@test/support/paths';
@@ -327,27 +328,19 @@ describe.skipIf(varnishMissing() !== undefined)('through a real Varnish (deploy/
     };
     await through('/api/awards');
     const [award] = (await awardsThrough()).awards;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const awards = onDatabase.testApp.app.get(AwardsService);
-    const findAll = awards.findAll.bind(awards);
-    const prepared = vi.spyOn(awards, 'findAll').mockImplementation(async (...args) => {
-      await gate;
-      return findAll(...args);
-    });
+    const prepared = holdCalls(onDatabase.testApp.app.get(AwardsService), 'findAll');
     try {
       const write = admin(onDatabase.testApp).patch(`/api/awards/${award.id}`).send({ title: 'Renamed behind Varnish' }).expect(200).then();
-      await vi.waitFor(() => expect(prepared).toHaveBeenCalledTimes(1));
+      await vi.waitFor(() => expect(prepared.calls).toHaveBeenCalledTimes(1));
       // Purged while the new answer is prepared, Varnish asks the service, which sends the one before.
       await vi.waitFor(async () => expect((await awardsThrough()).cache).toBe('MISS'), { interval: 10 });
       const next = await awardsThrough();
       expect([next.cache, next.cacheControl, next.awards[0].title]).toEqual(['MISS', 'public, no-cache', award.title]);
-      release();
+      prepared.release();
       await write;
       expect((await awardsThrough()).awards[0].title).toBe('Renamed behind Varnish');
     } finally {
-      release();
-      vi.restoreAllMocks();
+      prepared.restore();
     }
   });
 

@@ -66,15 +66,18 @@ describe('an admin write, on the instance that makes it', () => {
       return { count: () => seen.filter((changed) => changed === domain).length, stop: () => subscription.unsubscribe() };
     };
     // The write and the database's announcement of it reach the writer (in either order), and the announcement the witness.
-    const invalidations = [writer, witness].map((app) => vi.spyOn(app.app.get(ReadModel), 'invalidate'));
-    const seen = () => invalidations.map((invalidation) => invalidation.mock.calls.filter(([of, write]) => of === domain && write).length);
+    const told = [writer, witness].map((app) => {
+      const readModel = app.app.get(ReadModel);
+      return [vi.spyOn(readModel, 'invalidate'), vi.spyOn(readModel, 'announced')];
+    });
+    const seen = () => told.map((spies) => spies.flatMap((spy) => spy.mock.calls).filter(([of, write]) => of === domain && write).length);
     const [onWriter, onWitness] = [changes(writer), changes(witness)];
     try {
       await patch(path, body);
       await vi.waitFor(() => expect(seen()).toEqual([2, 1]));
       expect([onWriter.count(), onWitness.count()]).toEqual([1, 1]);
     } finally {
-      for (const invalidation of invalidations) invalidation.mockRestore();
+      for (const spy of told.flat()) spy.mockRestore();
       onWriter.stop();
       onWitness.stop();
     }
