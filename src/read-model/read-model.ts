@@ -123,7 +123,7 @@ export class ReadModel {
 
   /**
    * The current answer kept under the key, if any, or the one before while the current one is being
-   * prepared again (changedHere): that one revalidating, so that no shared cache purged meanwhile keeps it.
+   * prepared again (renew): that one revalidating, so that no shared cache purged meanwhile keeps it.
    */
   answerFor(key: string): Answer | undefined {
     const answer = this.answers.get(key);
