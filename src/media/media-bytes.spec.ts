@@ -26,4 +26,16 @@ describe('MediaCache', () => {
       true,
     ]);
   });
+
+  it('keeps no bytes read while a picture was forgotten (they may be of that picture), and forgets them all after announcements were missed', () => {
+    const cache = new MediaCache(100);
+    const before = cache.era;
+    cache.forget('a');
+    cache.keepFrom(before, 'a/320.avif', bytesOf(10));
+    cache.keepFrom(cache.era, 'b/320.avif', bytesOf(10));
+    const kept = () => ['a/320.avif', 'b/320.avif'].map((key) => cache.get(key) !== undefined);
+    expect(kept()).toEqual([false, true]);
+    cache.forget();
+    expect(kept()).toEqual([false, false]);
+  });
 });

@@ -59,8 +59,21 @@ export class MediaCache extends BytesBoundedCache<MediaBytes> {
     super(maxBytes, (bytes) => bytes.body.length);
   }
 
-  /** Every variant of a picture, under keys `<id>/…`. */
-  forget(id: string): void {
-    this.forgetStartingWith(`${id}/`);
+  private forgets = 0;
+
+  /** Every variant of a picture, under keys `<id>/…`; `undefined`: every picture. */
+  forget(id?: string): void {
+    this.forgets += 1;
+    this.forgetStartingWith(id === undefined ? '' : `${id}/`);
+  }
+
+  /** Where the cache stands: a value read while a picture was forgotten may be that picture's. */
+  get era(): number {
+    return this.forgets;
+  }
+
+  /** Keeps a value read since `era`, unless a picture was forgotten meanwhile. */
+  keepFrom(era: number, key: string, value: MediaBytes): void {
+    if (era === this.forgets) this.keep(key, value);
   }
 }

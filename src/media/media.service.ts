@@ -8,12 +8,13 @@ import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import type { MediaItemDto } from './dto/media-item.dto';
 import type { UpdateMediaDto } from './dto/update-media.dto';
 import { ImageProcessor, MEDIA_TYPES, mediaIdOf, type VariantFormat } from './image-processor';
+import { DatabaseAnnouncements } from '@/read-model/database-announcements';
 import { ReadModel } from '@/read-model/read-model';
 import { CachePurger } from '@/shared-cache/cache-purger';
 import { DOMAINS_WITH_IMAGE_SETS } from './image-sets';
 import { MediaBytes, MediaCache } from './media-bytes';
 import { mediaUrl } from './media-url';
-import { type MediaItem, MediaRepository } from './persistence/media.repository';
+import { MEDIA_HIDDEN_CHANNEL, type MediaItem, MediaRepository } from './persistence/media.repository';
 
 interface MediaUse {
   domain: string;
@@ -34,8 +35,12 @@ export class MediaService implements OnModuleDestroy {
     private readonly readModel: ReadModel,
     private readonly purger: CachePurger,
     @Inject(mediaConfig.KEY) { cacheMaxBytes }: ConfigType<typeof mediaConfig>,
+    announcements: DatabaseAnnouncements,
   ) {
     this.cache = new MediaCache(cacheMaxBytes);
+    // A picture deleted on any instance is served from the memory of none.
+    announcements.on(MEDIA_HIDDEN_CHANNEL).subscribe((id) => this.cache.forget(id));
+    announcements.missed.subscribe(() => this.cache.forget());
   }
 
   onModuleDestroy(): void {
@@ -84,7 +89,7 @@ export class MediaService implements OnModuleDestroy {
     }
     if (!(await this.media.hide(id))) throw mediaNotFound(id);
     await this.media.purgeForgotten([id]);
-    this.cache.forget(id);
+    this.cache.forget(id); // here at once; every instance when the database announces it
     await this.imageSetsChanged();
     this.purger.purgeMedia(id);
   }
@@ -102,10 +107,11 @@ export class MediaService implements OnModuleDestroy {
     const cached = this.hotVariant(id, name);
     if (cached) return cached;
     const key = `${id}/${name}`;
+    const era = this.cache.era;
     const variant = await this.media.variant(id, name);
     if (!variant) throw new NotFoundException({ detail: `Media ${id} has no variant ${name}` });
     const bytes = new MediaBytes(variant.body, variant.type, `"${id}-${name}"`, { id });
-    this.cache.keep(key, bytes);
+    this.cache.keepFrom(era, key, bytes);
     return bytes;
   }
 
@@ -123,6 +129,7 @@ export class MediaService implements OnModuleDestroy {
     const key = `${id}/${preferred}?w=${width ?? ''}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
+    const era = this.cache.era;
     const item = await this.media.find(id);
     if (!item) throw mediaNotFound(id);
     const format: VariantFormat = preferred === 'fallback' ? item.fallback : preferred;
@@ -131,7 +138,7 @@ export class MediaService implements OnModuleDestroy {
     const chosen = width === undefined ? widest : (widths.find((candidate) => candidate >= width) ?? widest);
     const { body, type, etag } = await this.variant(id, `${chosen}.${format}`);
     const bytes = new MediaBytes(body, type, etag, { id, negotiated: true });
-    this.cache.keep(key, bytes);
+    this.cache.keepFrom(era, key, bytes);
     return bytes;
   }
 

@@ -4,6 +4,7 @@ import type { Client } from 'pg';
 import { reachabilityOf } from '@/common/reachability';
 import { databaseConfig } from '@/config/database.config';
 import { isContentDomain } from '@/content';
+import { DatabaseAnnouncements } from './database-announcements';
 import { ReadModel } from './read-model';
 
 /** The channel the content tables' triggers NOTIFY (migration ContentChangeTriggers); the payload is the domain. */
@@ -27,9 +28,10 @@ export const DEFAULT_LISTENER_CHECK: ListenerCheck = { everyMs: 15_000, answerWi
  * table announces its changes itself (statement-level triggers), so a write by this instance, by
  * another one, by the certification sync or by SQL typed by hand all reach every instance. A
  * listener connection of its own LISTENs; when it has to reconnect, notifications may have been
- * missed, so the whole read model is rebuilt. A connection can die without a word (half-open: a
- * NAT or proxy between forgot it), so it has TCP keep-alive, and is asked `SELECT 1` now and then:
- * no answer in time counts as lost.
+ * missed, so the whole read model is rebuilt. The same connection listens to the channels others
+ * asked DatabaseAnnouncements for (a picture deleted), and tells them when it is back. A
+ * connection can die without a word (half-open: a NAT or proxy between forgot it), so it has TCP
+ * keep-alive, and is asked `SELECT 1` now and then: no answer in time counts as lost.
  */
 @Injectable()
 export class ContentChangesListener implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -42,6 +44,7 @@ export class ContentChangesListener implements OnApplicationBootstrap, OnApplica
 
   constructor(
     private readonly readModel: ReadModel,
+    private readonly announcements: DatabaseAnnouncements,
     @Inject(databaseConfig.KEY) private readonly config: Pick<ConfigType<typeof databaseConfig>, 'url'>,
     @Inject(LISTENER_CHECK) private readonly check: ListenerCheck,
   ) {}
@@ -66,16 +69,18 @@ export class ContentChangesListener implements OnApplicationBootstrap, OnApplica
       keepAlive: true,
       keepAliveInitialDelayMillis: this.check.everyMs,
     });
-    client.on('notification', ({ payload }) => {
+    client.on('notification', ({ channel, payload = '' }) => {
+      if (channel !== CONTENT_CHANNEL) return this.announcements.announce(channel, payload);
       // `<domain>`, or `<domain>:<write id>` for a write of the service made in a request.
-      const [domain, write] = (payload ?? '').split(':', 2);
+      const [domain, write] = payload.split(':', 2);
       if (isContentDomain(domain)) this.readModel.announced(domain, write);
     });
     client.on('error', (error) => this.lost(url, client, error));
     client.on('end', () => this.lost(url, client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${CONTENT_CHANNEL}`);
+      for (const channel of [CONTENT_CHANNEL, ...this.announcements.channels])
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
     } catch (error) {
       this.lost(url, client, error);
       return;
@@ -86,6 +91,7 @@ export class ContentChangesListener implements OnApplicationBootstrap, OnApplica
     if (this.attempt > 0) {
       this.logger.log({ event: 'content_listener_reconnected' });
       this.readModel.invalidateAll();
+      this.announcements.reconnected();
     }
     this.attempt = 0;
   }

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { DatabaseAnnouncements } from './database-announcements';
 import { ContentChangesListener, DEFAULT_LISTENER_CHECK, LISTENER_CHECK } from './content-changes.listener';
 import { ReadKeys } from './read-keys';
 import { ReadModel } from './read-model';
@@ -18,9 +19,10 @@ import { PublicReadRoutes } from './public-read-routes';
     ReadModelInterceptor,
     PublicReadRoutes,
     ContentChangesListener,
+    DatabaseAnnouncements,
     { provide: LISTENER_CHECK, useValue: DEFAULT_LISTENER_CHECK },
     ReadModelMetrics,
   ],
-  exports: [ReadModel, SharedCaching, ReadKeys, ReadModelInterceptor, PublicReadRoutes],
+  exports: [DatabaseAnnouncements, ReadModel, SharedCaching, ReadKeys, ReadModelInterceptor, PublicReadRoutes],
 })
 export class ReadModelModule {}

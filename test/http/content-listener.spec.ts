@@ -1,4 +1,5 @@
 import { CONTENT_CHANNEL, ContentChangesListener } from '@/read-model/content-changes.listener';
+import { DatabaseAnnouncements } from '@/read-model/database-announcements';
 import { ReadModel } from '@/read-model/read-model';
 import { SharedCaching } from '@/read-model/shared-caching';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
@@ -10,6 +11,9 @@ describe('the content listener on a connection that goes silent', () => {
   let proxy: TcpProxy;
   let listener: ContentChangesListener;
   let readModel: ReadModel;
+  const announcements = new DatabaseAnnouncements();
+  const hidden: string[] = [];
+  let missed = 0;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -17,7 +21,14 @@ describe('the content listener on a connection that goes silent', () => {
     const throughProxy = new URL(database.url);
     throughProxy.port = String(proxy.port);
     readModel = new ReadModel({ readModelMaxBytes: 1024 * 1024 }, new SharedCaching({ purge: undefined, maxAgeSeconds: 300 }));
-    listener = new ContentChangesListener(readModel, { url: throughProxy.toString() }, { everyMs: 200, answerWithinMs: 300 });
+    announcements.on('media_hidden').subscribe((id) => hidden.push(id));
+    announcements.missed.subscribe(() => (missed += 1));
+    listener = new ContentChangesListener(
+      readModel,
+      announcements,
+      { url: throughProxy.toString() },
+      { everyMs: 200, answerWithinMs: 300 },
+    );
     await listener.onApplicationBootstrap();
   });
   afterAll(async () => {
@@ -26,7 +37,7 @@ describe('the content listener on a connection that goes silent', () => {
     await database.drop();
   });
 
-  it('finds out by its check, connects again, rebuilds the read model, and hears changes again', async () => {
+  it('finds out by its check, connects again, rebuilds the read model, tells what it may have missed, and hears changes again', async () => {
     const announced = vi.spyOn(readModel, 'announced');
     // What the content tables' triggers send on a change.
     await database.query(`SELECT pg_notify($1, 'awards')`, [CONTENT_CHANNEL]);
@@ -34,13 +45,19 @@ describe('the content listener on a connection that goes silent', () => {
     // A write of the service is announced with its id, which tells its own instance the echo.
     await database.query(`SELECT pg_notify($1, 'projects:2c0e…-write')`, [CONTENT_CHANNEL]);
     await vi.waitFor(() => expect(announced).toHaveBeenCalledWith('projects', '2c0e…-write'), { timeout: 2_000 });
+    // Another channel asked for before start-up: its payloads go to whoever asked.
+    await database.query(`SELECT pg_notify('media_hidden', '0123abcd')`);
+    await vi.waitFor(() => expect(hidden).toEqual(['0123abcd']), { timeout: 2_000 });
 
     const rebuilt = vi.spyOn(readModel, 'invalidateAll');
     proxy.stall();
     await vi.waitFor(() => expect(rebuilt).toHaveBeenCalledOnce(), { timeout: 5_000 });
+    expect(missed).toBe(1);
 
     announced.mockClear();
     await database.query(`SELECT pg_notify($1, 'skills')`, [CONTENT_CHANNEL]);
     await vi.waitFor(() => expect(announced).toHaveBeenCalledWith('skills', undefined), { timeout: 2_000 });
+    await database.query(`SELECT pg_notify('media_hidden', '4567ef01')`);
+    await vi.waitFor(() => expect(hidden).toEqual(['0123abcd', '4567ef01']), { timeout: 2_000 });
   });
 });

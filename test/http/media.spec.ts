@@ -316,6 +316,26 @@ describe('media on PostgreSQL', () => {
     await admin(http().delete(`/api/admin/media/${photo.id}`)).expect(404);
   });
 
+  it('stops serving a deleted picture on every instance, from memory as it was there', async () => {
+    const other = await createTestApp({
+      env: { DATABASE_URL: onDatabase.database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' },
+    });
+    try {
+      const square = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#aa5500' } })
+        .jpeg()
+        .toBuffer();
+      const picture = (await upload(square, 'image/jpeg').expect(201)).body as MediaItem;
+      const [variant, negotiated] = [picture.variants[0].url, `${picture.url}?w=320`];
+      for (const url of [variant, variant, negotiated]) await request(other.server).get(url).set('Accept', 'image/avif').expect(200);
+      await http().delete(`/api/admin/media/${picture.id}`).set('Authorization', `Bearer ${ADMIN_TOKEN}`).expect(204);
+      await vi.waitFor(async () => {
+        for (const url of [variant, negotiated]) await request(other.server).get(url).set('Accept', 'image/avif').expect(404);
+      });
+    } finally {
+      await other.close();
+    }
+  });
+
   it("looks for pictures' uses in an unchanged content item's JSON made once, not again for every listing", async () => {
     const list = () => http().get('/api/admin/media?limit=10').set('Authorization', `Bearer ${ADMIN_TOKEN}`).expect(200);
     expect((await list()).body).not.toEqual([]);

@@ -8,7 +8,7 @@ import { MEDIA_TYPES, type ProcessedImage } from '@/media/image-processor';
 import { DOMAINS_WITH_IMAGE_SETS } from '@/media/image-sets';
 import { CONTENT_CHANNEL } from '@/read-model/content-changes.listener';
 import { blobName, type MediaBlobs } from './media-blobs';
-import { type MediaChanges, type MediaItem, MediaRepository } from './media.repository';
+import { MEDIA_HIDDEN_CHANNEL, type MediaChanges, type MediaItem, MediaRepository } from './media.repository';
 import type { ShippedMedia } from './shipped-media';
 
 const BY_NAME = { variants: { width: 'ASC', name: 'ASC' } } as const;
@@ -130,8 +130,10 @@ class TypeOrmMediaRepository extends MediaRepository {
   hide(id: string): Promise<boolean> {
     return this.txHost.withTransaction(async () => {
       const hidden = ((await this.items.softDelete({ id, deletedAt: IsNull() })).affected ?? 0) > 0;
-      if (hidden) await this.announce();
-      return hidden;
+      if (!hidden) return false;
+      await this.announce();
+      await this.txHost.tx.query('SELECT pg_notify($1, $2)', [MEDIA_HIDDEN_CHANNEL, id]);
+      return true;
     });
   }
 
