@@ -55,11 +55,11 @@ export class MediaBytes extends WrittenAnswer {
  * picture on every page costs no database read.
  */
 export class MediaCache extends BytesBoundedCache<MediaBytes> {
+  private forgets = 0;
+
   constructor(maxBytes: number) {
     super(maxBytes, (bytes) => bytes.body.length);
   }
-
-  private forgets = 0;
 
   /** Every variant of a picture, under keys `<id>/…`; `undefined`: every picture. */
   forget(id?: string): void {
