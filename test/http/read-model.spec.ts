@@ -159,10 +159,13 @@ describe('the read model across instances on one database', () => {
     ((await request(app.server).get(`/api/projects/${slug}`).expect(200)).body as { title: string }).title;
   const rename = (slug: string, title: string) =>
     request(writer.server).patch(`/api/projects/${slug}`).set('Authorization', `Bearer ${ADMIN_TOKEN}`).send({ title }).expect(200);
+  const awardsOn = async (app: TestApp) =>
+    (await request(app.server).get('/api/awards').expect(200)).body as { id: string; title: string }[];
+  const renameAward = (id: string, title: string) =>
+    request(writer.server).patch(`/api/awards/${id}`).set('Authorization', `Bearer ${ADMIN_TOKEN}`).send({ title }).expect(200);
 
   it('serves a change made by SQL typed by hand on every instance within 2 seconds', async () => {
-    const awardTitles = async (app: TestApp) =>
-      ((await request(app.server).get('/api/awards').expect(200)).body as { title: string }[]).map((award) => award.title);
+    const awardTitles = async (app: TestApp) => (await awardsOn(app)).map((award) => award.title);
     const before = await awardTitles(reader);
     expect(await awardTitles(writer)).toEqual(before);
     await database.query('UPDATE awards SET sort_order = -sort_order');
@@ -183,18 +186,11 @@ describe('the read model across instances on one database', () => {
   });
 
   it('sends a busy answer as it was while it is prepared again after a write, and answers the write once it is ready', async () => {
-    type Award = { id: string; title: string };
-    const awardsOn = async (app: TestApp) => (await request(app.server).get('/api/awards').expect(200)).body as Award[];
     const [award] = await awardsOn(writer);
     const prepared = holdCalls(writer.app.get(AwardsService), 'findAll');
     try {
       let answered = false;
-      const write = request(writer.server)
-        .patch(`/api/awards/${award.id}`)
-        .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
-        .send({ title: 'Renamed while read' })
-        .expect(200)
-        .then(() => (answered = true));
+      const write = renameAward(award.id, 'Renamed while read').then(() => (answered = true));
       await vi.waitFor(() => expect(prepared.calls).toHaveBeenCalledTimes(1));
       expect((await awardsOn(writer))[0].title).toBe(award.title);
       expect(answered).toBe(false);
@@ -208,16 +204,10 @@ describe('the read model across instances on one database', () => {
   });
 
   it('prepares a busy answer again as soon as it hears of a change made elsewhere, sending the one before meanwhile', async () => {
-    type Award = { id: string; title: string };
-    const awardsOn = async (app: TestApp) => (await request(app.server).get('/api/awards').expect(200)).body as Award[];
     const [award] = await awardsOn(reader);
     const prepared = holdCalls(reader.app.get(AwardsService), 'findAll');
     try {
-      await request(writer.server)
-        .patch(`/api/awards/${award.id}`)
-        .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
-        .send({ title: 'Renamed elsewhere' })
-        .expect(200);
+      await renameAward(award.id, 'Renamed elsewhere');
       // Nobody asked the reader: it heard of the change.
       await vi.waitFor(() => expect(prepared.calls).toHaveBeenCalledTimes(1));
       expect((await awardsOn(reader))[0].title).toBe(award.title);
