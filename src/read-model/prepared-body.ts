@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import accepts from 'accepts';
+import Negotiator from 'negotiator';
 import { isFreshFor } from '@/common/http/conditional-requests';
 import { WrittenAnswer } from '@/common/http/written-answer';
 import { REVALIDATED, type SharedCacheHeaders } from './shared-caching';
 import type { TypedBody } from './typed-body';
 
+/** In the order sent when the client accepts several equally: the smallest first. */
 const ENCODINGS = ['br', 'gzip', 'identity'] as const;
 type BodyEncoding = (typeof ENCODINGS)[number];
 
@@ -34,7 +35,8 @@ export type WireHeaders = readonly (string | number)[];
  * An answer made once: serialized, compressed both ways (when its media type compresses), given a
  * strong ETag, and the headers of each variant listed, so that sending it costs no serialization,
  * no compression, no hashing and no header-by-header work. It answers 304 when the request is fresh (If-None-Match names the
- * ETag, by the app's rule for `req.fresh`), and otherwise the variant Accept-Encoding prefers.
+ * ETag, by the app's rule for `req.fresh`), and otherwise the variant Accept-Encoding prefers, brotli
+ * when it ranks with gzip (browsers send `gzip, deflate, br`: their order is no preference).
  */
 export class PreparedBody extends WrittenAnswer {
   private readonly notModifiedHeaders: WireHeaders;
@@ -110,8 +112,9 @@ export class PreparedBody extends WrittenAnswer {
       res.writeHead(304, [...leading, ...this.notModifiedHeaders]).end();
       return;
     }
-    // What Express's req.acceptsEncodings() answers, for requests answered before Express too.
-    const encoding = req.headers['accept-encoding'] ? ((accepts(req).encodings([...ENCODINGS]) || 'identity') as BodyEncoding) : 'identity';
+    const encoding = req.headers['accept-encoding']
+      ? ((new Negotiator(req).encoding(ENCODINGS, { preferred: ENCODINGS }) ?? 'identity') as BodyEncoding)
+      : 'identity';
     res.writeHead(200, [...leading, ...this.variantHeaders[encoding]]).end(this.encoded[encoding]);
   }
 }

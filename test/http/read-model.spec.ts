@@ -60,6 +60,9 @@ describe('the read model: prepared bodies, ETags and encodings', () => {
 
   it.each([
     ['br, gzip', 'br', brotliDecompressSync],
+    // A browser's: the order of equals is no preference, and brotli is the smaller.
+    ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+    ['gzip;q=1, br;q=0.5', 'gzip', gunzipSync],
     ['gzip, deflate', 'gzip', gunzipSync],
     ['br;q=0, gzip', 'gzip', gunzipSync],
     ['identity', undefined, (bytes: Buffer) => bytes],
