@@ -25,6 +25,12 @@ import { CATEGORY_DEFAULTS, SKILL_DEFAULTS, skillsFromItems } from './skill-defa
 import { toSkill, toSkillCategory } from './skill.mapper';
 import { ContentDomainStore } from '@/content-domain/content-domain-stores';
 
+/** The projects one skill links, and where the request named them. */
+interface ProjectLinks {
+  projects?: readonly string[];
+  at: (string | number)[];
+}
+
 @Injectable()
 @ContentDomainStore('skills')
 export class SkillsService {
@@ -59,13 +65,15 @@ export class SkillsService {
   }
 
   /** A new category goes last, with its skills in the given order. */
-  async createCategory({ skills = [], ...category }: CreateSkillCategoryDto): Promise<{ id: string }> {
-    await this.assertProjectsExist(skills.map((skill, index) => ({ projects: skill.projects, at: ['skills', index, 'projects'] })));
-    return this.transactions.run(async () => {
-      const id = await this.categories.add({ ...CATEGORY_DEFAULTS, ...category }, 'last');
-      for (const skill of skills) await this.skills.add({ ...SKILL_DEFAULTS, ...skill, categoryId: id }, 'last');
-      return { id };
-    });
+  createCategory({ skills = [], ...category }: CreateSkillCategoryDto): Promise<{ id: string }> {
+    const links = skills.map((skill, index) => ({ projects: skill.projects, at: ['skills', index, 'projects'] }));
+    return this.linking(links, () =>
+      this.transactions.run(async () => {
+        const id = await this.categories.add({ ...CATEGORY_DEFAULTS, ...category }, 'last');
+        for (const skill of skills) await this.skills.add({ ...SKILL_DEFAULTS, ...skill, categoryId: id }, 'last');
+        return { id };
+      }),
+    );
   }
 
   /** PUT: omitted optional fields are reset; the category's skills are never touched. */
@@ -85,17 +93,18 @@ export class SkillsService {
 
   /** A new skill goes last in its category. */
   async createSkill(categoryId: string, dto: CreateSkillDto): Promise<{ id: string }> {
-    await this.assertProjectsExist([{ projects: dto.projects, at: ['projects'] }]);
-    return this.transactions.run(async () => {
-      if (!(await this.categories.findOne(categoryId))) throw categoryNotFound(categoryId);
-      try {
-        return { id: await this.skills.add({ ...SKILL_DEFAULTS, ...dto, categoryId }, 'last') };
-      } catch (error) {
-        // Deleted meanwhile, by a request that ran at the same time.
-        if (error instanceof ReferenceMissing) throw categoryNotFound(categoryId);
-        throw error;
-      }
-    });
+    try {
+      return await this.linking([{ projects: dto.projects, at: ['projects'] }], () =>
+        this.transactions.run(async () => {
+          if (!(await this.categories.findOne(categoryId))) throw categoryNotFound(categoryId);
+          return { id: await this.skills.add({ ...SKILL_DEFAULTS, ...dto, categoryId }, 'last') };
+        }),
+      );
+    } catch (error) {
+      // Deleted meanwhile, by a request that ran at the same time (its projects are all there: linking).
+      if (error instanceof ReferenceMissing) throw categoryNotFound(categoryId);
+      throw error;
+    }
   }
 
   replaceSkill(id: string, dto: UpdateSkillDto): Promise<SkillDto> {
@@ -156,8 +165,23 @@ export class SkillsService {
     return { categories, skills: await this.skills.findAll() };
   }
 
+  /**
+   * A write of skills' links, each checked to name a project first. The database checks them again as
+   * it writes (a project deleted meanwhile is a ReferenceMissing), and then they are checked here once
+   * more, to answer which link names nothing now.
+   */
+  private async linking<T>(links: ProjectLinks[], write: () => Promise<T>): Promise<T> {
+    await this.assertProjectsExist(links);
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof ReferenceMissing) await this.assertProjectsExist(links);
+      throw error;
+    }
+  }
+
   /** Each slug a skill's `projects` names must be a project's (422 at that item): links follow projects, never dangle. */
-  private async assertProjectsExist(links: { projects?: readonly string[]; at: (string | number)[] }[]): Promise<void> {
+  private async assertProjectsExist(links: ProjectLinks[]): Promise<void> {
     const unknown = await this.projects.unknownSlugs(links.flatMap(({ projects = [] }) => projects));
     if (unknown.size === 0) return;
     throw new RequestValidationException(
@@ -180,8 +204,7 @@ export class SkillsService {
   }
 
   private async updateSkill(id: string, changes: Partial<Skill>): Promise<SkillDto> {
-    await this.assertProjectsExist([{ projects: changes.projects, at: ['projects'] }]);
-    const updated = await this.skills.update(id, changes);
+    const updated = await this.linking([{ projects: changes.projects, at: ['projects'] }], () => this.skills.update(id, changes));
     if (!updated) throw skillNotFound(id);
     return toSkill(updated);
   }

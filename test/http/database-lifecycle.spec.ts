@@ -4,6 +4,7 @@ import { postgresOptions } from '@/database/data-source.options';
 import { MIGRATIONS } from '@/database/migrations';
 import { ContactDeliveryPerMail1795900000000 } from '@/database/migrations/1795900000000-ContactDeliveryPerMail';
 import { ContentHistory1796200000000 } from '@/database/migrations/1796200000000-ContentHistory';
+import { SkillLinksNameProjects1797300000000 } from '@/database/migrations/1797300000000-SkillLinksNameProjects';
 import { ENTITIES } from '@/app.entities';
 import { CONTENT_DOMAINS } from '@/content';
 import { DEMO } from '@test/support/demo';
@@ -146,6 +147,26 @@ describe('database lifecycle', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('drops the skill links that name no project, keeping the others in their order, before it refuses them', async () => {
+    await withDataSource(
+      database.url,
+      (dataSource) => dataSource.runMigrations(),
+      MIGRATIONS.slice(0, MIGRATIONS.indexOf(SkillLinksNameProjects1797300000000)),
+    );
+    await database.query(`
+      WITH made AS (INSERT INTO projects (slug, title, description, sort_order) VALUES ('tidewatch', 'Tidewatch', '', 0), ('atlas', 'Atlas', '', 1)),
+        category AS (INSERT INTO skill_categories (title, sort_order) VALUES ('Languages', 0) RETURNING id)
+      INSERT INTO skills (category_id, name, projects, sort_order)
+        SELECT id, name, projects, sort_order FROM category, (VALUES
+          ('Go', ARRAY['atlas', 'gone', 'tidewatch'], 0), ('Rust', ARRAY['tidewatch'], 1), ('Zig', ARRAY['gone'], 2)) AS skill(name, projects, sort_order)`);
+    await withDataSource(database.url, (dataSource) => dataSource.runMigrations());
+    expect(await database.query('SELECT name, projects FROM skills ORDER BY sort_order')).toEqual([
+      { name: 'Go', projects: ['atlas', 'tidewatch'] },
+      { name: 'Rust', projects: ['tidewatch'] },
+      { name: 'Zig', projects: [] },
+    ]);
   });
 
   it('has every content table announce its changes to the domain the read model knows', async () => {

@@ -5,7 +5,7 @@ import { BODY_LIMIT, readableBytes } from '@/common/http/body-limits';
 import { PRIVATE } from '@/common/http/cache-control';
 import { USUAL_DETAILS } from '@/common/openapi/operation.decorator';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
-import { isUniqueViolation } from '@/common/errors/constraint-violations';
+import { isForeignKeyViolation, isUniqueViolation } from '@/common/errors/constraint-violations';
 import { unavailabilityReason } from '@/common/errors/database-unavailable';
 
 /** What Express's body parser attaches to the errors it raises. */
@@ -20,8 +20,8 @@ interface BodyParserFailure {
 /**
  * Writes every error body in the spec's shape: `{ detail: string }`, or the FastAPI list
  * for 422. Domain code throws `{ detail }` bodies; anything the framework raises is reduced
- * to its status phrase, a database that went away is 503 at once, a unique key met by a concurrent
- * write is 409, and anything unexpected becomes
+ * to its status phrase, a database that went away is 503 at once, a unique key or a link a concurrent
+ * write got to first is 409, and anything unexpected becomes
  * a generic 500 logged with the request's id, method and path.
  */
 @Catch()
@@ -54,8 +54,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       return this.fromHttpException(exception);
     }
-    // A domain turns the unique keys it knows into its own 409 (a taken slug); any other is a concurrent write that got there first.
-    if (isUniqueViolation(exception)) {
+    // A domain turns the keys and links it knows into its own 409 (a taken slug) or 422 (a link to no project); any other
+    // is a concurrent write that got there first: a key taken, or an item removed that this write names.
+    if (isUniqueViolation(exception) || isForeignKeyViolation(exception)) {
       return [HttpStatus.CONFLICT, { detail: 'A concurrent change got there first; nothing was changed, try again' }];
     }
     // The pool reconnects by itself once the database is back; the log says why it could not serve, without a stack.

@@ -17,6 +17,7 @@ import { MediaKeptByHistory1796900000000 } from './1796900000000-MediaKeptByHist
 import { ContentDrafts1797000000000 } from './1797000000000-ContentDrafts';
 import { DraftOrders1797100000000 } from './1797100000000-DraftOrders';
 import { MediaUploadedAs1797200000000 } from './1797200000000-MediaUploadedAs';
+import { SkillLinksNameProjects1797300000000 } from './1797300000000-SkillLinksNameProjects';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   ContentDrafts1797000000000,
   DraftOrders1797100000000,
   MediaUploadedAs1797200000000,
+  SkillLinksNameProjects1797300000000,
 ];
