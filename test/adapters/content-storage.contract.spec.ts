@@ -74,9 +74,10 @@ describe.each([
   });
   afterAll(() => stores.close());
   beforeEach(async () => {
+    // The projects first: the skills link them.
+    await stores.projects.replaceAll(PROJECTS);
     await stores.categories.replaceAll(CATEGORIES);
     await stores.skills.replaceAll(SKILLS);
-    await stores.projects.replaceAll(PROJECTS);
     await stores.awards.replaceAll(AWARDS);
   });
 

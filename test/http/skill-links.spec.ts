@@ -123,12 +123,16 @@ describe('skill → project links', () => {
     }
   });
 
-  it('refuses a link to no project typed by hand in SQL, as a foreign key would', async () => {
+  it('refuses a link to no project typed by hand in SQL, as a foreign key would, and lets linked projects go', async () => {
     await expect(onDatabase.database.query(`UPDATE skills SET projects = ARRAY['tidewatch', 'no-such-project']`)).rejects.toMatchObject({
       code: '23503',
       message: 'no project has the slug "no-such-project"',
     });
     expect(await linksTo('no-such-project')).toEqual([]);
+    // The links a skill held already follow their projects, however many go in one statement.
+    await onDatabase.database.query(`UPDATE skills SET projects = ARRAY['tidewatch', 'ledger-lens']`);
+    await onDatabase.database.query(`DELETE FROM projects`);
+    expect(await onDatabase.database.query(`SELECT DISTINCT projects FROM skills`)).toEqual([{ projects: [] }]);
   });
 
   it('checks an import within its document: a skill naming a project the document lacks is 422', async () => {

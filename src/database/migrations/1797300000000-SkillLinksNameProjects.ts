@@ -6,7 +6,7 @@ const STALE_SKILLS = `
     WHERE NOT EXISTS (SELECT 1 FROM "projects" AS p WHERE p."slug" = link.name))`;
 
 /**
- * Every slug a skill links is a project's, as a foreign key would hold it: a skill written while
+ * Every slug a skill comes to link is a project's, as a foreign key would hold it: a skill written while
  * its project is deleted, or a link typed by hand in SQL, is refused (foreign_key_violation) instead
  * of left naming nothing. The project each link names is locked as a foreign key locks the row it
  * names (FOR KEY SHARE), so it cannot be deleted or renamed until the skill's write commits, and
@@ -30,10 +30,10 @@ export class SkillLinksNameProjects1797300000000 implements MigrationInterface {
       DECLARE
         link text;
       BEGIN
-        IF TG_OP = 'UPDATE' AND NEW."projects" IS NOT DISTINCT FROM OLD."projects" THEN
-          RETURN NULL;
-        END IF;
         FOREACH link IN ARRAY NEW."projects" LOOP
+          -- A link the row held already is the project's to follow: its delete waits for this row's lock, then drops it.
+          -- (Checked again, it would fail midway through a delete of several linked projects.)
+          CONTINUE WHEN TG_OP = 'UPDATE' AND link = ANY(OLD."projects");
           PERFORM FROM "projects" WHERE "slug" = link FOR KEY SHARE;
           IF NOT FOUND THEN
             RAISE EXCEPTION 'no project has the slug "%"', link
