@@ -7,7 +7,8 @@ import { type MediaItem, MediaRepository } from './persistence/media.repository'
 
 /**
  * The content domains whose reads carry image sets: a change of a picture (added, described,
- * deleted) changes their answers, on every instance.
+ * deleted) changes their answers, on every instance (the database announces them: the arguments
+ * of migration MediaChangesAnnounced's trigger).
  */
 export const DOMAINS_WITH_IMAGE_SETS: readonly ContentDomain[] = ['profile', 'projects'];
 

@@ -7,6 +7,7 @@ import { ContentHistory1796200000000 } from '@/database/migrations/1796200000000
 import { SkillLinksNameProjects1797300000000 } from '@/database/migrations/1797300000000-SkillLinksNameProjects';
 import { ENTITIES } from '@/app.entities';
 import { CONTENT_DOMAINS } from '@/content';
+import { DOMAINS_WITH_IMAGE_SETS } from '@/media/image-sets';
 import { DEMO } from '@test/support/demo';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
@@ -169,7 +170,7 @@ describe('database lifecycle', () => {
     ]);
   });
 
-  it('has every content table announce its changes to the domain the read model knows', async () => {
+  it('has every content table, and the pictures, announce their changes to the domains the read model knows', async () => {
     await withDataSource(database.url, (dataSource) => dataSource.runMigrations());
     const triggers = await database.query<{ table: string; domain: string }>(
       `SELECT event_object_table AS table, substring(action_statement FROM 'notify_content_changed\\(''(\\w+)''\\)') AS domain
@@ -185,6 +186,10 @@ describe('database lifecycle', () => {
       { table: 'work_entries', domain: 'experience' },
     ]);
     expect(new Set(triggers.map((trigger) => trigger.domain))).toEqual(new Set(CONTENT_DOMAINS));
+    const [{ announced }] = await database.query<{ announced: string }>(
+      `SELECT action_statement AS announced FROM information_schema.triggers WHERE trigger_name = 'media_items_announce_changes' LIMIT 1`,
+    );
+    expect(announced).toBe(`EXECUTE FUNCTION announce_media_change(${DOMAINS_WITH_IMAGE_SETS.map((domain) => `'${domain}'`).join(', ')})`);
   });
 
   const contentCounts = () =>

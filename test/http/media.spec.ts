@@ -336,6 +336,26 @@ describe('media on PostgreSQL', () => {
     }
   });
 
+  it('stops serving and describing a picture hidden by SQL typed by hand, as the database announces it', async () => {
+    const admin = (test: request.Test) => test.set('Authorization', `Bearer ${ADMIN_TOKEN}`);
+    const square = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#0055aa' } })
+      .jpeg()
+      .toBuffer();
+    const picture = (await upload(square, 'image/jpeg').expect(201)).body as MediaItem;
+    await admin(http().patch('/api/projects/ledger-lens')).send({ image: picture.url }).expect(200);
+    try {
+      expect((await http().get('/api/projects/ledger-lens').expect(200)).body).toHaveProperty('imageSet');
+      for (let read = 0; read < 2; read += 1) await http().get(picture.variants[0].url).expect(200);
+      await onDatabase.database.query(`UPDATE media_items SET deleted_at = now() WHERE id = $1`, [picture.id]);
+      await vi.waitFor(async () => {
+        await http().get(picture.variants[0].url).expect(404);
+        expect((await http().get('/api/projects/ledger-lens').expect(200)).body).not.toHaveProperty('imageSet');
+      });
+    } finally {
+      await admin(http().patch('/api/projects/ledger-lens')).send({ image: '' }).expect(200);
+    }
+  });
+
   it("looks for pictures' uses in an unchanged content item's JSON made once, not again for every listing", async () => {
     const list = () => http().get('/api/admin/media?limit=10').set('Authorization', `Bearer ${ADMIN_TOKEN}`).expect(200);
     expect((await list()).body).not.toEqual([]);

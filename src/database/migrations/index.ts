@@ -18,6 +18,7 @@ import { ContentDrafts1797000000000 } from './1797000000000-ContentDrafts';
 import { DraftOrders1797100000000 } from './1797100000000-DraftOrders';
 import { MediaUploadedAs1797200000000 } from './1797200000000-MediaUploadedAs';
 import { SkillLinksNameProjects1797300000000 } from './1797300000000-SkillLinksNameProjects';
+import { MediaChangesAnnounced1797400000000 } from './1797400000000-MediaChangesAnnounced';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   DraftOrders1797100000000,
   MediaUploadedAs1797200000000,
   SkillLinksNameProjects1797300000000,
+  MediaChangesAnnounced1797400000000,
 ];

@@ -24,7 +24,7 @@ export interface MediaItem {
 
 export type MediaChanges = Partial<Pick<MediaItem, 'alt' | 'focalPoint'>>;
 
-/** The channel a hidden picture's id is announced on to every instance, at commit (DatabaseAnnouncements). */
+/** The channel the database announces a hidden picture's id on to every instance, at commit (migration MediaChangesAnnounced). */
 export const MEDIA_HIDDEN_CHANNEL = 'media_hidden';
 
 /** Where the owner's pictures are kept. Without a database only the shipped ones are, and every write answers 503. */
@@ -43,7 +43,7 @@ export abstract class MediaRepository {
   abstract variant(id: string, name: string): Promise<{ type: string; body: Buffer } | undefined>;
   /** Changes what an owner describes of an item, from what it is now, atomically. */
   abstract update(id: string, change: (current: Required<MediaChanges>) => MediaChanges): Promise<MediaItem | undefined>;
-  /** Deleted by the owner: no longer listed or served, but kept while a kept revision names it; announced (MEDIA_HIDDEN_CHANNEL). */
+  /** Deleted by the owner: no longer listed or served, but kept while a kept revision names it. */
   abstract hide(id: string): Promise<boolean>;
   /**
    * Deletes, bytes and all, the hidden pictures (of `ids`, or all) that no kept revision of the

@@ -5,10 +5,8 @@ import type { PostgresAdapter } from '@/database/storage-for';
 import { MediaItemEntity } from '@/media/entities/media-item.entity';
 import { MediaVariantEntity } from '@/media/entities/media-variant.entity';
 import { MEDIA_TYPES, type ProcessedImage } from '@/media/image-processor';
-import { DOMAINS_WITH_IMAGE_SETS } from '@/media/image-sets';
-import { CONTENT_CHANNEL } from '@/read-model/content-changes.listener';
 import { blobName, type MediaBlobs } from './media-blobs';
-import { MEDIA_HIDDEN_CHANNEL, type MediaChanges, type MediaItem, MediaRepository } from './media.repository';
+import { type MediaChanges, type MediaItem, MediaRepository } from './media.repository';
 import type { ShippedMedia } from './shipped-media';
 
 const BY_NAME = { variants: { width: 'ASC', name: 'ASC' } } as const;
@@ -84,7 +82,6 @@ class TypeOrmMediaRepository extends MediaRepository {
       if (kept) {
         // Uploaded again after a delete, before its bytes went: the same picture, back.
         await this.items.restore({ id });
-        await this.announce();
         return { item: (await this.find(id))!, created: true };
       }
       const original = image.variants.find((variant) => variant.format === fallback)!;
@@ -100,7 +97,6 @@ class TypeOrmMediaRepository extends MediaRepository {
           body: this.blobs ? null : variant.body,
         })),
       );
-      await this.announce();
       return { item: (await this.find(id))!, created: true };
     });
   }
@@ -122,19 +118,12 @@ class TypeOrmMediaRepository extends MediaRepository {
       const current = await this.items.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!current) return undefined;
       await this.items.update({ id }, change(current));
-      await this.announce();
       return this.find(id);
     });
   }
 
-  hide(id: string): Promise<boolean> {
-    return this.txHost.withTransaction(async () => {
-      const hidden = ((await this.items.softDelete({ id, deletedAt: IsNull() })).affected ?? 0) > 0;
-      if (!hidden) return false;
-      await this.announce();
-      await this.txHost.tx.query('SELECT pg_notify($1, $2)', [MEDIA_HIDDEN_CHANNEL, id]);
-      return true;
-    });
+  async hide(id: string): Promise<boolean> {
+    return ((await this.items.softDelete({ id, deletedAt: IsNull() })).affected ?? 0) > 0;
   }
 
   /**
@@ -155,11 +144,6 @@ class TypeOrmMediaRepository extends MediaRepository {
     const purged = (deleted.raw as { id: string }[]).map((row) => row.id);
     if (this.blobs && purged.length > 0) await this.blobs.removeAll(purged);
     return purged;
-  }
-
-  /** Every instance drops the answers that carry image sets, at commit: a picture's change is theirs too. */
-  private async announce(): Promise<void> {
-    for (const domain of DOMAINS_WITH_IMAGE_SETS) await this.txHost.tx.query('SELECT pg_notify($1, $2)', [CONTENT_CHANNEL, domain]);
   }
 }
 
