@@ -93,6 +93,32 @@ describe('ReadModel', () => {
     expect(again).toHaveBeenCalledTimes(1);
   });
 
+  it('has a write wait for the renewal a change heard meanwhile started, so that its writer never reads the answer from before it', async () => {
+    const model = modelOf();
+    const values = [['Rust'], ['Rust', 'Go']];
+    const releases: (() => void)[] = [];
+    const again = vi.fn(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const value = values[releases.length];
+          releases.push(() => resolve(value));
+        }),
+    );
+    const before = await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
+    let written = false;
+    const writing = model.changedHere(['projects'], 'write-1').then(() => (written = true));
+    model.announced('projects'); // a change heard while the write's answer is prepared again: SQL typed by hand, say
+    expect(again).toHaveBeenCalledTimes(2);
+    releases[0]();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(written).toBe(false);
+    expect(model.answerFor('projects []')?.body.etag).toBe(before.etag);
+    releases[1]();
+    await writing;
+    const after = model.answerFor('projects []')?.body;
+    expect(after?.etag).toBe((await model.answerOnce('projects [] again', read('projects'), async () => ['Rust', 'Go'])).etag);
+  });
+
   it('sends the answer standing in revalidating, so that no shared cache purged meanwhile keeps it', async () => {
     const purged = new SharedCaching({ purge: { kind: 'varnish', url: 'http://127.0.0.1:6081' }, maxAgeSeconds: 300 });
     const model = modelOf(undefined, purged);

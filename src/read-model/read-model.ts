@@ -222,7 +222,9 @@ export class ReadModel {
    * The answers of these changed domains sent in the last seconds are prepared again at once, the
    * most recently sent first, each one before standing in meanwhile; the others on their next
    * request. Settles once those are ready (or failed), or after MOST_RENEWAL_WAIT_MS: from then on
-   * no answer from before stands in.
+   * no answer from before stands in. A change heard meanwhile (another write, or a write's echo
+   * that carries no id) starts a renewal of its own, which alone holds both changes: that one is
+   * waited for too.
    */
   private async renew(domains: readonly ContentDomain[]): Promise<void> {
     const since = performance.now() - RENEWED_IF_SENT_WITHIN_MS;
@@ -230,15 +232,27 @@ export class ReadModel {
       .flatMap(([key, { read, again, sentAt }]) =>
         again && sentAt >= since && read.route.domains.some((domain) => domains.includes(domain)) ? [{ key, read, again, sentAt }] : [],
       )
-      .sort((one, other) => other.sentAt - one.sentAt);
-    const renewals = renewable.slice(0, MOST_RENEWED).map(({ key, read, again }) => this.prepareOnce(key, read, again, again, true));
+      .sort((one, other) => other.sentAt - one.sentAt)
+      .slice(0, MOST_RENEWED);
+    for (const { key, read, again } of renewable) this.prepareOnce(key, read, again, again, true);
+    const keys = renewable.map(({ key }) => key);
+    const waiting = { over: false };
     let waited: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled(renewals.map(({ body }) => body)),
-      new Promise((resolve) => (waited = setTimeout(resolve, MOST_RENEWAL_WAIT_MS))),
-    ]);
+    await Promise.race([this.preparedNow(keys, waiting), new Promise((resolve) => (waited = setTimeout(resolve, MOST_RENEWAL_WAIT_MS)))]);
+    waiting.over = true;
     clearTimeout(waited);
-    for (const renewal of renewals) renewal.renewal = false;
+    for (const preparation of this.preparationsOf(keys)) preparation.renewal = false;
+  }
+
+  /** Settles once none of these keys is being prepared, or once the wait is over. */
+  private async preparedNow(keys: readonly string[], waiting: { over: boolean }): Promise<void> {
+    for (let pending = this.preparationsOf(keys); pending.length > 0 && !waiting.over; pending = this.preparationsOf(keys)) {
+      await Promise.allSettled(pending.map(({ body }) => body));
+    }
+  }
+
+  private preparationsOf(keys: readonly string[]): Preparation[] {
+    return keys.flatMap((key) => this.preparing.get(key) ?? []);
   }
 
   /** Prepares the domain's answers again when next read, without calling it a change (no purge, no revision). */
