@@ -7,16 +7,21 @@ import { ContentAttribution } from '@/content-store/content-attribution';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** An admin's write request changes content as "api", by that admin (an import or a restore names itself within it). */
+/**
+ * A write request changes content as "api" (an import or a restore names itself within it), by the
+ * admin who sent it: by nobody on the one write no bearer guards (the certification sync, which the
+ * platform in front of the service protects). Either way it carries the request's write id, which
+ * the database's announcement echoes, so the instance that made the write does not hear it as news.
+ */
 @Injectable()
 export class ContentAttributionInterceptor implements NestInterceptor {
   constructor(private readonly attribution: ContentAttribution) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<Request>();
+    if (READS.has(request.method)) return next.handle();
     const principal = request.user as Principal | undefined;
-    if (!principal || READS.has(request.method)) return next.handle();
     const work = () => lastValueFrom(next.handle(), { defaultValue: undefined });
-    return from(this.attribution.run('api', work, actorOf(principal), contentWriteOf(request)));
+    return from(this.attribution.run('api', work, principal ? actorOf(principal) : null, contentWriteOf(request)));
   }
 }

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { ReadModel } from '@/read-model/read-model';
 import { apiClient } from '@test/support/admin';
 import { CREDLY_USER, LocalBadgeProviders } from '@test/support/badge-providers';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
@@ -107,7 +108,12 @@ describe('admin writes of awards and certifications against PostgreSQL', () => {
     });
 
     it("keeps an owner's edit of a synced certification through the next sync", async () => {
+      const announced = vi.spyOn(testApp.app.get(ReadModel), 'announced');
       await request(testApp.server).post('/api/admin/sync-certifications').expect(200);
+      // The sync's change is echoed with its write id, as every write's is, so this instance does not hear it as news.
+      await vi.waitFor(() => expect(announced).toHaveBeenCalledWith('certifications', expect.any(String)), { timeout: 2_000 });
+      expect(announced).not.toHaveBeenCalledWith('certifications', undefined);
+      announced.mockRestore();
       const synced = (await read('/api/certifications')).find((entry) => entry.title === 'Certified Kubernetes Administrator (CKA)')!;
       const edited = await api('patch', `/api/certifications/${synced.id}`, { title: 'CKA (renewed)' });
       expect(edited.body).toMatchObject({ title: 'CKA (renewed)', source: 'credly', syncEnabled: false });
