@@ -26,12 +26,25 @@ export class LateBodyInterceptor implements NestInterceptor {
     return from(read).pipe(switchMap(() => next.handle()));
   }
 
+  /**
+   * Reads and parses the body, and goes on only once the event loop has polled again: parsing a
+   * document of megabytes and checking it are two holds of the loop, with other requests served
+   * between them.
+   */
   private read(request: Request, response: Response): Promise<void> {
     return new Promise((resolve, reject) =>
-      this.parse(request, response, (error?: unknown) => (error ? reject(asHttpException(error)) : resolve())),
+      this.parse(request, response, (error?: unknown) => afterTheNextPoll(() => (error ? reject(asHttpException(error)) : resolve()))),
     );
   }
 }
+
+/**
+ * Runs `then` after the event loop's next poll for I/O. The parser finishes in an I/O callback, and
+ * an immediate queued there still runs before the next poll; one queued by that immediate runs after it.
+ */
+const afterTheNextPoll = (then: () => void): void => {
+  setImmediate(() => setImmediate(then));
+};
 
 /** A content document of up to LARGE_BODY_LIMIT, as JSON (PUT /api/admin/content, which the global parser skips). */
 export const LargeJsonBody = (): MethodDecorator & ClassDecorator =>
