@@ -2,6 +2,7 @@ import { ConflictException, Inject, Injectable, NotFoundException, type OnModule
 import type { ConfigType } from '@nestjs/config';
 import { PerFrozenValue } from '@/common/frozen';
 import { mediaConfig } from '@/config/media.config';
+import { ContentAttribution } from '@/content-store/content-attribution';
 import { refuseWrite } from '@/content-store/document-collection';
 import { CONTENT_DOMAINS, DOMAIN_DECLARATIONS } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
@@ -34,6 +35,7 @@ export class MediaService implements OnModuleDestroy {
     private readonly stores: ContentDomainStores,
     private readonly readModel: ReadModel,
     private readonly purger: CachePurger,
+    private readonly attribution: ContentAttribution,
     @Inject(mediaConfig.KEY) { cacheMaxBytes }: ConfigType<typeof mediaConfig>,
     announcements: DatabaseAnnouncements,
   ) {
@@ -142,9 +144,9 @@ export class MediaService implements OnModuleDestroy {
     return bytes;
   }
 
-  /** Here at once, before the answer; the other instances when the database announces it. */
+  /** Here at once, before the answer; the other instances when the database announces it (this one knows the echo by the write's id). */
   private imageSetsChanged(): Promise<void> {
-    return this.readModel.changedHere(DOMAINS_WITH_IMAGE_SETS);
+    return this.readModel.changedHere(DOMAINS_WITH_IMAGE_SETS, this.attribution.current()?.write);
   }
 
   private async withUses(item: MediaItem): Promise<MediaItemDto> {

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { ImageProcessor } from '@/media/image-processor';
 import { MediaRepository } from '@/media/persistence/media.repository';
+import { ReadModel } from '@/read-model/read-model';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { createTestApp, type TestApp } from '@test/support/test-app';
@@ -289,6 +290,25 @@ describe('media on PostgreSQL', () => {
     expect(exported.profile).not.toHaveProperty('imageSet');
     await admin(http().patch('/api/profile')).send({ photo: '' }).expect(200);
     expect((await http().get('/api/profile').expect(200)).body).not.toHaveProperty('imageSet');
+  });
+
+  it("announces a picture's change with its write's id, so that the instance that made it knows the echo as its own", async () => {
+    const readModel = onDatabase.testApp.app.get(ReadModel);
+    const changedHere = vi.spyOn(readModel, 'changedHere');
+    const announced = vi.spyOn(readModel, 'announced');
+    try {
+      await http()
+        .patch(`/api/admin/media/${photo.id}`)
+        .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+        .send({ alt: { english: 'A square' } })
+        .expect(200);
+      const write = changedHere.mock.calls.at(-1)?.[1];
+      expect(write).toEqual(expect.any(String));
+      await vi.waitFor(() => expect(announced).toHaveBeenCalledWith('projects', write), { timeout: 2_000 });
+    } finally {
+      changedHere.mockRestore();
+      announced.mockRestore();
+    }
   });
 
   it('sets alt text per language and a focal point, lists newest first, and refuses to delete a picture content uses', async () => {

@@ -19,6 +19,7 @@ import { DraftOrders1797100000000 } from './1797100000000-DraftOrders';
 import { MediaUploadedAs1797200000000 } from './1797200000000-MediaUploadedAs';
 import { SkillLinksNameProjects1797300000000 } from './1797300000000-SkillLinksNameProjects';
 import { MediaChangesAnnounced1797400000000 } from './1797400000000-MediaChangesAnnounced';
+import { MediaAnnouncementsNameTheirWrite1797500000000 } from './1797500000000-MediaAnnouncementsNameTheirWrite';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   MediaUploadedAs1797200000000,
   SkillLinksNameProjects1797300000000,
   MediaChangesAnnounced1797400000000,
+  MediaAnnouncementsNameTheirWrite1797500000000,
 ];
