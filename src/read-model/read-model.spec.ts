@@ -119,6 +119,18 @@ describe('ReadModel', () => {
     expect(after?.etag).toBe((await model.answerOnce('projects [] again', read('projects'), async () => ['Rust', 'Go'])).etag);
   });
 
+  it('prepares again at once the answers sent lately when any domain may have changed unheard, the ones before standing in', async () => {
+    const model = modelOf();
+    let release!: () => void;
+    const again = vi.fn(() => new Promise<string[]>((resolve) => (release = () => resolve(['Rust']))));
+    const before = await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
+    model.announcedAll(); // the listening connection was replaced
+    expect(again).toHaveBeenCalledTimes(1);
+    expect(model.answerFor('projects []')?.body.etag).toBe(before.etag);
+    release();
+    await vi.waitFor(() => expect(model.answerFor('projects []')?.body.etag).not.toBe(before.etag));
+  });
+
   it('sends the answer standing in revalidating, so that no shared cache purged meanwhile keeps it', async () => {
     const purged = new SharedCaching({ purge: { kind: 'varnish', url: 'http://127.0.0.1:6081' }, maxAgeSeconds: 300 });
     const model = modelOf(undefined, purged);

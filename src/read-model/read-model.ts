@@ -277,8 +277,13 @@ export class ReadModel {
     return false;
   }
 
-  invalidateAll(): void {
-    for (const domain of CONTENT_DOMAINS) this.invalidate(domain);
+  /**
+   * Any domain may have changed unheard (the listening connection was replaced): as if the database
+   * had announced a change of each, the answers sent in the last seconds are prepared again at once.
+   */
+  announcedAll(): void {
+    for (const domain of CONTENT_DOMAINS) this.outdate(domain);
+    void this.renew(CONTENT_DOMAINS);
   }
 
   footprint(): ReadModelFootprint {

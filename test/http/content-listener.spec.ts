@@ -49,7 +49,7 @@ describe('the content listener on a connection that goes silent', () => {
     await database.query(`SELECT pg_notify('media_hidden', '0123abcd')`);
     await vi.waitFor(() => expect(hidden).toEqual(['0123abcd']), { timeout: 2_000 });
 
-    const rebuilt = vi.spyOn(readModel, 'invalidateAll');
+    const rebuilt = vi.spyOn(readModel, 'announcedAll');
     proxy.stall();
     await vi.waitFor(() => expect(rebuilt).toHaveBeenCalledOnce(), { timeout: 5_000 });
     expect(missed).toBe(1);
