@@ -233,7 +233,15 @@ describe('the read model across instances on one database', () => {
   });
 
   it('answers a read it heard was changed with its last answer, revalidating, while its database is away', async () => {
-    const before = await request(reader.server).get('/api/projects/tidewatch').expect(200);
+    // After the reconnect above, the answer from before it may stand in while its renewal is prepared: the current one is wanted.
+    const before = await vi.waitFor(
+      async () => {
+        const answer = await request(reader.server).get('/api/projects/tidewatch').expect(200);
+        expect(answer.body.navigation.next.title).toBe('Ledger Lens (missed)');
+        return answer;
+      },
+      { timeout: 3_000 },
+    );
     const prepared = holdCalls(reader.app.get(ProjectsService), 'findDetail');
     try {
       await rename('tidewatch', 'Tidewatch 3');
