@@ -28,10 +28,11 @@ export const DEFAULT_LISTENER_CHECK: ListenerCheck = { everyMs: 15_000, answerWi
  * table announces its changes itself (statement-level triggers), so a write by this instance, by
  * another one, by the certification sync or by SQL typed by hand all reach every instance. A
  * listener connection of its own LISTENs; when it has to reconnect, notifications may have been
- * missed, so every answer is prepared again (those sent lately at once, as after a change). The same connection listens to the channels others
- * asked DatabaseAnnouncements for (a picture deleted), and tells them when it is back. A
- * connection can die without a word (half-open: a NAT or proxy between forgot it), so it has TCP
- * keep-alive, and is asked `SELECT 1` now and then: no answer in time counts as lost.
+ * missed, so every answer is prepared again (those sent lately at once, as after a change). The
+ * same connection listens to the channels others asked DatabaseAnnouncements for (a picture
+ * deleted), and tells them when it is back. A connection can die without a word (half-open: a
+ * NAT or proxy between forgot it), so it has TCP keep-alive, and is asked `SELECT 1` now and then:
+ * no answer in time counts as lost.
  */
 @Injectable()
 export class ContentChangesListener implements OnApplicationBootstrap, OnApplicationShutdown {
