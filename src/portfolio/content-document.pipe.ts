@@ -1,12 +1,9 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
-import { setImmediate as turnOfTheEventLoop } from 'node:timers/promises';
+import { timeSlices } from '@/common/scheduling/event-loop-turns';
 import { MAX_ISSUES, RequestValidationException, type ValidationIssue } from '@/common/validation/request-validation.exception';
 import { RequestValidationPipe } from '@/common/validation/request-validation.pipe';
 import { LIST_DOMAINS } from '@/content';
 import { CONTENT_LISTS, ContentDocumentDto, MAX_ITEMS } from './dto/content-document.dto';
-
-/** Validation gives the event loop back this often, so a large document never holds other requests up for long. */
-const SLICE_MS = 10;
 
 type Plain = Record<string, unknown>;
 
@@ -24,17 +21,14 @@ export class ContentDocumentPipe implements PipeTransform<unknown, Promise<Conte
   async transform(value: unknown): Promise<ContentDocumentDto> {
     const issues: ValidationIssue[] = [];
     const document = (await this.validated(value, ContentDocumentDto, [], issues, (plain) => this.withoutItems(plain, issues))) as Plain;
-    let sliceStartedAt = performance.now();
+    const giveWay = timeSlices();
     for (const name of LIST_DOMAINS) {
       const items = (value as Plain)[name];
       if (!Array.isArray(items) || items.length > MAX_ITEMS) continue;
       const validatedItems: unknown[] = [];
       for (const [index, item] of items.entries()) {
         if (issues.length >= MAX_ISSUES) break;
-        if (performance.now() - sliceStartedAt > SLICE_MS) {
-          await turnOfTheEventLoop();
-          sliceStartedAt = performance.now();
-        }
+        await giveWay();
         validatedItems.push(await this.validated(item, CONTENT_LISTS[name], [name, index], issues));
       }
       if (document) document[name] = validatedItems;

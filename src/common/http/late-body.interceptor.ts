@@ -2,6 +2,7 @@ import { type CallHandler, type ExecutionContext, HttpException, type NestInterc
 import { json, raw, type Request, type RequestHandler, type Response } from 'express';
 import pLimit from 'p-limit';
 import { from, type Observable, switchMap } from 'rxjs';
+import { afterTheNextPoll } from '@/common/scheduling/event-loop-turns';
 import { LARGE_BODY_LIMIT } from './body-limits';
 import { isJsonInUtf8 } from './json-bodies-only';
 
@@ -37,14 +38,6 @@ export class LateBodyInterceptor implements NestInterceptor {
     );
   }
 }
-
-/**
- * Runs `then` after the event loop's next poll for I/O. The parser finishes in an I/O callback, and
- * an immediate queued there still runs before the next poll; one queued by that immediate runs after it.
- */
-const afterTheNextPoll = (then: () => void): void => {
-  setImmediate(() => setImmediate(then));
-};
 
 /** A content document of up to LARGE_BODY_LIMIT, as JSON (PUT /api/admin/content, which the global parser skips). */
 export const LargeJsonBody = (): MethodDecorator & ClassDecorator =>

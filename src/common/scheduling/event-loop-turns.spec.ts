@@ -1,0 +1,34 @@
+import { timeSlices } from './event-loop-turns';
+
+/** Keeps the thread busy for this long, as a loop's work on one large item would. */
+function busyFor(ms: number): void {
+  for (const until = performance.now() + ms; performance.now() < until;);
+}
+
+describe('timeSlices', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('gives the event loop back once a loop has run past its slice, so a timer due meanwhile runs before the loop ends', async () => {
+    const order: string[] = [];
+    setTimeout(() => order.push('timer'), 0);
+    const giveWay = timeSlices();
+    for (let item = 0; item < 4; item += 1) {
+      await giveWay();
+      busyFor(6);
+      order.push(`item ${item}`);
+    }
+    // 24 ms of work in slices of 10: the loop gives way after its first item at the earliest, and before its last.
+    expect(order.indexOf('timer')).toBeGreaterThan(order.indexOf('item 0'));
+    expect(order.indexOf('timer')).toBeLessThan(order.indexOf('item 3'));
+  });
+
+  it('keeps a loop that stays within its slice in the same turn', async () => {
+    vi.spyOn(performance, 'now').mockReturnValue(1_000);
+    const order: string[] = [];
+    setImmediate(() => order.push('next turn'));
+    const giveWay = timeSlices();
+    for (let item = 0; item < 1_000; item += 1) await giveWay();
+    order.push('loop done');
+    expect(order).toEqual(['loop done']);
+  });
+});
