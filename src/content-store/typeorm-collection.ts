@@ -3,13 +3,17 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import type { DeepPartial, EntityTarget, FindOptionsOrder, FindOptionsSelect, FindOptionsWhere, Repository } from 'typeorm';
 import { In } from 'typeorm';
 import { isForeignKeyViolation, isUniqueViolation } from '@/common/errors/constraint-violations';
+import { timeSlices } from '@/common/scheduling/event-loop-turns';
 import { rowHolds } from './row-holds';
 import { RowVersions } from './row-versions';
 import { holdAgainstWrites } from './write-hold';
 import { type ItemChanges, type ItemTimes, KeyTaken, OrderedCollection, type PlacedItem, ReferenceMissing } from './ordered-collection';
 
-/** Rows per INSERT statement: PostgreSQL takes at most 65,535 parameters in one. */
-export const INSERT_CHUNK = 500;
+/**
+ * Rows per statement: PostgreSQL takes at most 65,535 parameters in one, and TypeORM builds a
+ * statement in one go: 500 projects a statement held the event loop 110-180 ms on a slow machine, 100 under 80.
+ */
+export const INSERT_CHUNK = 100;
 
 interface Row extends ItemTimes {
   id: string;
@@ -121,10 +125,13 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
         await this.rows.delete({ id: In(gone.slice(start, start + INSERT_CHUNK)) } as FindOptionsWhere<E>);
       const holds = (stored: E, row: E): boolean =>
         unchanged ? unchanged.has(this.keyOf(row)) && stored.sortOrder === row.sortOrder : rowHolds(this.rows, stored, row);
-      const rows = items
-        .map((item, sortOrder) => ({ stored: existing.get(this.keyOf(item)), row: { ...item, sortOrder } }))
-        .filter(({ stored, row }) => !stored || !holds(stored, row))
-        .map(({ stored, row }) => ({ ...row, id: stored?.id ?? row.id }));
+      const rows: E[] = [];
+      const giveWay = timeSlices();
+      for (const [sortOrder, item] of items.entries()) {
+        await giveWay();
+        const [stored, row] = [existing.get(this.keyOf(item)), { ...item, sortOrder }];
+        if (!stored || !holds(stored, row)) rows.push({ ...row, id: stored?.id ?? row.id });
+      }
       for (let start = 0; start < rows.length; start += INSERT_CHUNK)
         await this.rows.upsert(rows.slice(start, start + INSERT_CHUNK) as never, { conflictPaths: ['id'] });
     });
