@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import type { ConfigType } from '@nestjs/config';
 import type { Subscription } from 'rxjs';
 import { PerFrozenValue } from '@/common/frozen';
+import { timeSlices } from '@/common/scheduling/event-loop-turns';
 import { contentConfig } from '@/config/content.config';
 import { asList, CONTENT_DOMAINS, type ContentDomain, keyOf } from '@/content';
 import { PortfolioService } from '@/portfolio/portfolio.service';
@@ -136,8 +137,13 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
     );
     const ids: Partial<SnapshotIds> = {};
     const items: KeyedParts = {};
+    const giveWay = timeSlices();
     for (const domain of domains) {
-      const hashed: HashedItem[] = asList(parts[domain]).map((body) => ({ hash: this.hashes.of(body), body }));
+      const hashed: HashedItem[] = [];
+      for (const body of asList(parts[domain])) {
+        await giveWay();
+        hashed.push({ hash: this.hashes.of(body), body });
+      }
       items[domain] = hashed.map(({ hash, body }) => [keyOf(domain, body), hash.toString('hex')]);
       ids[domain] = await this.history.storeSnapshot(sha256(Buffer.concat(hashed.map((item) => item.hash))), hashed, stored);
     }
