@@ -129,7 +129,8 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
       const giveWay = timeSlices();
       for (const [sortOrder, item] of items.entries()) {
         await giveWay();
-        const [stored, row] = [existing.get(this.keyOf(item)), { ...item, sortOrder }];
+        const stored = existing.get(this.keyOf(item));
+        const row = { ...item, sortOrder };
         if (!stored || !holds(stored, row)) rows.push({ ...row, id: stored?.id ?? row.id });
       }
       for (let start = 0; start < rows.length; start += INSERT_CHUNK)
