@@ -13,7 +13,7 @@ import { type ItemChanges, type ItemTimes, KeyTaken, OrderedCollection, type Pla
  * Rows per statement: PostgreSQL takes at most 65,535 parameters in one, and TypeORM builds a
  * statement in one go: 500 projects a statement held the event loop 110-180 ms on a slow machine, 100 under 80.
  */
-export const INSERT_CHUNK = 100;
+export const ROWS_PER_STATEMENT = 100;
 
 interface Row extends ItemTimes {
   id: string;
@@ -121,8 +121,8 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
       );
       const kept = new Set(items.map((item) => this.keyOf(item)));
       const gone = [...existing.values()].filter((row) => !kept.has(this.keyOf(row))).map((row) => row.id);
-      for (let start = 0; start < gone.length; start += INSERT_CHUNK)
-        await this.rows.delete({ id: In(gone.slice(start, start + INSERT_CHUNK)) } as FindOptionsWhere<E>);
+      for (let start = 0; start < gone.length; start += ROWS_PER_STATEMENT)
+        await this.rows.delete({ id: In(gone.slice(start, start + ROWS_PER_STATEMENT)) } as FindOptionsWhere<E>);
       const holds = (stored: E, row: E): boolean =>
         unchanged ? unchanged.has(this.keyOf(row)) && stored.sortOrder === row.sortOrder : rowHolds(this.rows, stored, row);
       const rows: E[] = [];
@@ -133,8 +133,8 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
         const row = { ...item, sortOrder };
         if (!stored || !holds(stored, row)) rows.push({ ...row, id: stored?.id ?? row.id });
       }
-      for (let start = 0; start < rows.length; start += INSERT_CHUNK)
-        await this.rows.upsert(rows.slice(start, start + INSERT_CHUNK) as never, { conflictPaths: ['id'] });
+      for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT)
+        await this.rows.upsert(rows.slice(start, start + ROWS_PER_STATEMENT) as never, { conflictPaths: ['id'] });
     });
   }
 
