@@ -6,14 +6,9 @@ import { isForeignKeyViolation, isUniqueViolation } from '@/common/errors/constr
 import { timeSlices } from '@/common/scheduling/event-loop-turns';
 import { rowHolds } from './row-holds';
 import { RowVersions } from './row-versions';
+import { ROWS_PER_STATEMENT } from './rows-per-statement';
 import { holdAgainstWrites } from './write-hold';
 import { type ItemChanges, type ItemTimes, KeyTaken, OrderedCollection, type PlacedItem, ReferenceMissing } from './ordered-collection';
-
-/**
- * Rows per statement: PostgreSQL takes at most 65,535 parameters in one, and TypeORM builds a
- * statement in one go: 500 projects a statement held the event loop 110-180 ms on a slow machine, 100 under 80.
- */
-export const ROWS_PER_STATEMENT = 100;
 
 interface Row extends ItemTimes {
   id: string;

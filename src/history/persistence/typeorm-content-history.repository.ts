@@ -1,7 +1,7 @@
 import type { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, LessThan, type Repository } from 'typeorm';
-import { ROWS_PER_STATEMENT } from '@/content-store/typeorm-collection';
+import { ROWS_PER_STATEMENT } from '@/content-store/rows-per-statement';
 import type { PostgresAdapter } from '@/database/storage-for';
 import { type ContentDomain, keyFieldOf } from '@/content';
 import { ContentChangeEntity } from '@/history/entities/content-change.entity';

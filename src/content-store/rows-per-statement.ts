@@ -1,0 +1,6 @@
+/**
+ * Rows a statement writes or reads whole: PostgreSQL takes at most 65,535 parameters in one, and
+ * TypeORM builds a statement, and the entities of its answer, each in one hold of the event loop
+ * (500 projects a statement held it 110-180 ms on a slow machine; 100, under 80).
+ */
+export const ROWS_PER_STATEMENT = 100;
