@@ -1,10 +1,17 @@
 import type { FindOptionsOrder, FindOptionsSelect, Repository } from 'typeorm';
 import { frozen } from '@/common/frozen';
+import { ROWS_PER_STATEMENT } from './rows-per-statement';
 
 /** A row version's name: its place and the transaction that wrote it, which no other version of any row of the table has. */
 const VERSION = `row.ctid::text || ':' || row.xmin::text`;
 /** A read that finds rows changed between listing their versions and reading them tries again; then it reads every row. */
 const ATTEMPTS = 3;
+
+/** A row's id and version, as a query that adds the version to the row's columns answers them. */
+interface VersionedRow {
+  row_id: string;
+  version: string;
+}
 
 /**
  * A table's rows as last read whole, by version. PostgreSQL writes a new version of a row for every
@@ -23,17 +30,19 @@ export class RowVersions<E extends { id: string }> {
 
   async all(rows: Repository<E>): Promise<E[]> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-      const versions = (
-        await rows
-          .createQueryBuilder('row')
-          .setFindOptions({ select: { id: true } as FindOptionsSelect<E>, order: this.displayOrder })
-          .addSelect(VERSION, 'version')
-          .getRawMany<{ version: string }>()
-      ).map((row) => row.version);
-      const unseen = versions.filter((version) => !this.seen(version));
-      const read = unseen.length === 0 ? new Map<string, E>() : await this.read(rows, unseen, unseen.length > versions.length / 2);
+      const listed = await rows
+        .createQueryBuilder('row')
+        .setFindOptions({ select: { id: true } as FindOptionsSelect<E>, order: this.displayOrder })
+        .addSelect(VERSION, 'version')
+        .getRawMany<VersionedRow>();
+      const versions = listed.map((row) => row.version);
+      const unseen = listed.filter((row) => !this.seen(row.version));
+      const read = await this.read(
+        rows,
+        unseen.map((row) => row.row_id),
+      );
       // Every version listed was still there when the rest was read: the rows are those of one moment.
-      if (unseen.every((version) => read.has(version))) {
+      if (unseen.every((row) => read.has(row.version))) {
         const all = versions.map((version) => this.seen(version) ?? read.get(version)!);
         [this.before, this.latest] = [this.latest, new Map(versions.map((version, index) => [version, all[index]]))];
         return all;
@@ -46,12 +55,18 @@ export class RowVersions<E extends { id: string }> {
     return this.latest.get(version) ?? this.before.get(version);
   }
 
-  /** The rows of these versions, by version; `every`: most rows are unseen, so every row is read, without comparing versions. */
-  private async read(rows: Repository<E>, versions: string[], every: boolean): Promise<Map<string, E>> {
-    const query = rows.createQueryBuilder('row').addSelect(VERSION, 'version');
-    if (!every) query.where(`${VERSION} = ANY(:versions)`, { versions });
-    const { entities, raw } = await query.getRawAndEntities<{ row_id: string; version: string }>();
-    const versionOf = new Map(raw.map((row) => [row.row_id, row.version]));
-    return new Map(entities.map((entity) => [versionOf.get(entity.id)!, frozen(entity)]));
+  /** The rows of these ids as they are now, by version, ROWS_PER_STATEMENT a statement. */
+  private async read(rows: Repository<E>, ids: string[]): Promise<Map<string, E>> {
+    const read = new Map<string, E>();
+    for (let start = 0; start < ids.length; start += ROWS_PER_STATEMENT) {
+      const { entities, raw } = await rows
+        .createQueryBuilder('row')
+        .addSelect(VERSION, 'version')
+        .where('row.id = ANY(:ids)', { ids: ids.slice(start, start + ROWS_PER_STATEMENT) })
+        .getRawAndEntities<VersionedRow>();
+      const versionOf = new Map(raw.map((row) => [row.row_id, row.version]));
+      for (const entity of entities) read.set(versionOf.get(entity.id)!, frozen(entity));
+    }
+    return read;
   }
 }

@@ -17,18 +17,21 @@ describe('a list read whole reads only the rows it has not seen', () => {
     return new Map(projects.map((project) => [project.slug, project.title]));
   };
 
-  /** What `work` answered, and how many project rows its reads of the whole list read whole (with their long columns). */
-  async function rowsReadWhole<T>(work: () => Promise<T>): Promise<{ answer: T; rows: number }> {
+  /**
+   * What `work` answered, and how many project rows its reads of the whole list read whole (with
+   * their long columns): in all, and each statement's.
+   */
+  async function rowsReadWhole<T>(work: () => Promise<T>): Promise<{ answer: T; rows: number; statements: number[] }> {
     const queries = vi.spyOn(Client.prototype, 'query');
     try {
       const read = await work();
-      let rows = 0;
+      const statements: number[] = [];
       for (const [index, [query]] of queries.mock.calls.entries()) {
         const sql = typeof query === 'string' ? query : String((query as { text?: string }).text);
         if (sql.includes('FROM "projects"') && sql.includes('"long_description"') && sql.includes('ctid'))
-          rows += ((await queries.mock.results[index].value) as QueryResult).rowCount ?? 0;
+          statements.push(((await queries.mock.results[index].value) as QueryResult).rowCount ?? 0);
       }
-      return { answer: read, rows };
+      return { answer: read, rows: statements.reduce((sum, rows) => sum + rows, 0), statements };
     } finally {
       queries.mockRestore();
     }
@@ -76,6 +79,23 @@ describe('a list read whole reads only the rows it has not seen', () => {
     const removed = await rowsReadWhole(titles);
     expect(removed).toMatchObject({ rows: 0 });
     expect([...removed.answer.keys()]).toEqual([...added.answer.keys()].filter((slug) => slug !== 'tidewatch'));
+  }
+
+  it('reads the rows it has not seen a hundred a statement, however many there are', () => recorderHeldOff(readsInStatementsOfAHundred));
+
+  async function readsInStatementsOfAHundred(): Promise<void> {
+    await titles();
+    await onDatabase.database.query(
+      `INSERT INTO projects (slug, title, description, sort_order)
+       SELECT 'bulk-' || n, 'Bulk ' || n, 'A project written by hand.', 1000 + n FROM generate_series(1, 250) AS n`,
+    );
+    try {
+      const read = await rowsReadWhole(titles);
+      expect(read.statements).toEqual([100, 100, 50]);
+      expect(read.answer.get('bulk-250')).toBe('Bulk 250');
+    } finally {
+      await onDatabase.database.query(`DELETE FROM projects WHERE slug LIKE 'bulk-%'`);
+    }
   }
 
   it('lists the versions again when a row changed between listing them and reading it, and never leaves it out', () =>
