@@ -37,3 +37,36 @@ describe('RequestValidationPipe on queries', () => {
     expect(await pipe.transform({ q: 'a' }, query(OptionalQuery))).toEqual(Object.assign(new OptionalQuery(), { q: 'a' }));
   });
 });
+
+describe('RequestValidationPipe on bodies', () => {
+  const pipe = new RequestValidationPipe();
+  const body: ArgumentMetadata = { type: 'body', metatype: Object };
+  const refusal = (value: unknown) => pipe.transform(value, body).catch((error: unknown) => (error as RequestValidationException).issues);
+
+  it('refuses a body nested too deep for its depth, even where a string met before holds NUL', async () => {
+    let deep: unknown = 1;
+    for (let level = 0; level < 40; level += 1) deep = [deep];
+    expect(await refusal({ title: 'a\u0000b', deep })).toEqual([
+      { loc: ['body'], msg: expect.stringContaining('32 levels'), type: 'json_invalid' },
+    ]);
+  });
+
+  it('names the first string holding NUL, at any depth', async () => {
+    expect(await refusal({ title: 'fine', links: [{ label: 'ok' }, { label: 'n\u0000l' }] })).toEqual([
+      { loc: ['body', 'links', 1, 'label'], msg: expect.stringContaining('NUL'), type: 'value_error' },
+    ]);
+  });
+
+  it('reads each value of a body once for what no field rule checks (its depth and NUL characters)', async () => {
+    let reads = 0;
+    const nested = Object.defineProperty({}, 'note', {
+      enumerable: true,
+      get: () => {
+        reads += 1;
+        return 'fine';
+      },
+    });
+    await pipe.transform({ title: 'fine', nested }, body);
+    expect(reads).toBe(1);
+  });
+});

@@ -40,7 +40,7 @@ export class RequestValidationPipe extends ValidationPipe {
     // An optional body left out validates as {}, so its fields' defaults apply.
     if (location === 'body' && !(value === undefined && isOptionalBody(metadata.metatype))) assertObjectBody(value);
     // A path value is an identifier: one holding NUL names nothing, and the route says 404.
-    if (location !== 'path') assertNoNul(value, [location, ...(metadata.data ? [metadata.data] : [])]);
+    if (location !== 'path') assertWalkable(value, [location, ...(metadata.data ? [metadata.data] : [])]);
     if (!metadata.metatype || !this.toValidate(metadata)) return value;
     // Most reads send no query: validating nothing against the same DTO always ends the same way.
     if (location === 'query' && isEmpty(value) && (await this.acceptsNoParameters(metadata))) return new metadata.metatype();
@@ -86,9 +86,6 @@ function assertObjectBody(value: unknown): asserts value is object {
       'model_attributes_type',
     );
   }
-  if (depthExceeds(value, MAX_BODY_DEPTH)) {
-    throw RequestValidationException.single(['body'], `JSON body is nested more than ${MAX_BODY_DEPTH} levels deep`, 'json_invalid');
-  }
 }
 
 /** A container met while walking a body, and the way to it (kept as links, built into a path only when needed). */
@@ -132,26 +129,29 @@ function pathTo(visit: Visit): (string | number)[] {
   return path;
 }
 
-/** PostgreSQL text cannot hold U+0000: a string carrying one is refused here, not by the database. */
-function assertNoNul(value: unknown, location: (string | number)[]): void {
-  const refuse = (loc: (string | number)[]) => {
+/**
+ * What no field's rule can check, in one walk of the value: a body nested deeper than
+ * MAX_BODY_DEPTH first, then a string holding U+0000, which PostgreSQL text cannot hold (refused
+ * here, not by the database).
+ */
+function assertWalkable(value: unknown, location: (string | number)[]): void {
+  const refuseNul = (loc: (string | number)[]) => {
     throw RequestValidationException.single(loc, 'Value error, text must not contain NUL characters', 'value_error');
   };
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) refuse(location);
-  } else if (typeof value === 'object' && value !== null) {
-    walk(value, (child, _, way) => {
-      if (typeof child === 'string' && child.includes('\u0000')) refuse([...location, ...way()]);
-      return undefined;
-    });
+    if (value.includes('\u0000')) refuseNul(location);
+    return;
   }
-}
-
-function depthExceeds(root: object, limit: number): boolean {
-  let exceeds = false;
-  walk(root, (child, depth) => {
-    exceeds = depth > limit && typeof child === 'object';
-    return exceeds ? 'stop' : undefined;
+  if (typeof value !== 'object' || value === null) return;
+  const maxDepth = location[0] === 'body' ? MAX_BODY_DEPTH : Infinity;
+  let tooDeep = false;
+  let nulAt: (string | number)[] | undefined;
+  walk(value, (child, depth, way) => {
+    tooDeep = depth > maxDepth && typeof child === 'object';
+    if (nulAt === undefined && typeof child === 'string' && child.includes('\u0000')) nulAt = [...location, ...way()];
+    return tooDeep ? 'stop' : undefined;
   });
-  return exceeds;
+  if (tooDeep)
+    throw RequestValidationException.single(['body'], `JSON body is nested more than ${MAX_BODY_DEPTH} levels deep`, 'json_invalid');
+  if (nulAt) refuseNul(nulAt);
 }
