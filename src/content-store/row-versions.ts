@@ -1,6 +1,6 @@
 import type { FindOptionsOrder, FindOptionsSelect, Repository } from 'typeorm';
 import { frozen } from '@/common/frozen';
-import { ROWS_PER_STATEMENT } from './rows-per-statement';
+import { inStatements } from './rows-per-statement';
 
 /** A row version's name: its place and the transaction that wrote it, which no other version of any row of the table has. */
 const VERSION = `row.ctid::text || ':' || row.xmin::text`;
@@ -55,14 +55,14 @@ export class RowVersions<E extends { id: string }> {
     return this.latest.get(version) ?? this.before.get(version);
   }
 
-  /** The rows of these ids as they are now, by version, ROWS_PER_STATEMENT a statement. */
+  /** The rows of these ids as they are now, by version, read in statements of a few rows (inStatements). */
   private async read(rows: Repository<E>, ids: string[]): Promise<Map<string, E>> {
     const read = new Map<string, E>();
-    for (let start = 0; start < ids.length; start += ROWS_PER_STATEMENT) {
+    for (const statement of inStatements(ids)) {
       const { entities, raw } = await rows
         .createQueryBuilder('row')
         .addSelect(VERSION, 'version')
-        .where('row.id = ANY(:ids)', { ids: ids.slice(start, start + ROWS_PER_STATEMENT) })
+        .where('row.id = ANY(:ids)', { ids: statement })
         .getRawAndEntities<VersionedRow>();
       const versionOf = new Map(raw.map((row) => [row.row_id, row.version]));
       for (const entity of entities) read.set(versionOf.get(entity.id)!, frozen(entity));

@@ -6,7 +6,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '@/common/errors/constr
 import { timeSlices } from '@/common/scheduling/event-loop-turns';
 import { rowHolds } from './row-holds';
 import { RowVersions } from './row-versions';
-import { ROWS_PER_STATEMENT } from './rows-per-statement';
+import { inStatements } from './rows-per-statement';
 import { holdAgainstWrites } from './write-hold';
 import { type ItemChanges, type ItemTimes, KeyTaken, OrderedCollection, type PlacedItem, ReferenceMissing } from './ordered-collection';
 
@@ -116,8 +116,7 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
       );
       const kept = new Set(items.map((item) => this.keyOf(item)));
       const gone = [...existing.values()].filter((row) => !kept.has(this.keyOf(row))).map((row) => row.id);
-      for (let start = 0; start < gone.length; start += ROWS_PER_STATEMENT)
-        await this.rows.delete({ id: In(gone.slice(start, start + ROWS_PER_STATEMENT)) } as FindOptionsWhere<E>);
+      for (const ids of inStatements(gone)) await this.rows.delete({ id: In(ids) } as FindOptionsWhere<E>);
       const holds = (stored: E, row: E): boolean =>
         unchanged ? unchanged.has(this.keyOf(row)) && stored.sortOrder === row.sortOrder : rowHolds(this.rows, stored, row);
       const rows: E[] = [];
@@ -128,8 +127,7 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
         const row = { ...item, sortOrder };
         if (!stored || !holds(stored, row)) rows.push({ ...row, id: stored?.id ?? row.id });
       }
-      for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT)
-        await this.rows.upsert(rows.slice(start, start + ROWS_PER_STATEMENT) as never, { conflictPaths: ['id'] });
+      for (const statement of inStatements(rows)) await this.rows.upsert(statement as never, { conflictPaths: ['id'] });
     });
   }
 

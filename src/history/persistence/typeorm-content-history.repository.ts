@@ -1,7 +1,7 @@
 import type { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, LessThan, type Repository } from 'typeorm';
-import { ROWS_PER_STATEMENT } from '@/content-store/rows-per-statement';
+import { inStatements } from '@/content-store/rows-per-statement';
 import type { PostgresAdapter } from '@/database/storage-for';
 import { type ContentDomain, keyFieldOf } from '@/content';
 import { ContentChangeEntity } from '@/history/entities/content-change.entity';
@@ -76,8 +76,7 @@ class TypeOrmContentHistory extends ContentHistoryRepository {
         : await rows.find({ select: { id: true, hash: true }, where: { hash: In(unknown.map((item) => item.hash)) } });
     for (const { id, hash } of found) ids.set(hash.toString('hex'), id);
     const missing = unknown.filter((item) => !ids.has(item.hash.toString('hex')));
-    for (let start = 0; start < missing.length; start += ROWS_PER_STATEMENT) {
-      const chunk = missing.slice(start, start + ROWS_PER_STATEMENT);
+    for (const chunk of inStatements(missing)) {
       const { identifiers } = await rows.insert(chunk.map(({ hash, body }) => ({ hash, body: body as object })));
       chunk.forEach((item, i) => ids.set(item.hash.toString('hex'), (identifiers[i] as { id: number }).id));
     }
