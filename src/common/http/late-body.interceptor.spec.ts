@@ -2,14 +2,10 @@ import { stat } from 'node:fs';
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
 import type { RequestHandler } from 'express';
 import { lastValueFrom, of } from 'rxjs';
+import { busyFor } from '@test/support/busy-thread';
 import { LateBodyInterceptor } from './late-body.interceptor';
 
 const context = { switchToHttp: () => ({ getRequest: () => ({}), getResponse: () => ({}) }) } as unknown as ExecutionContext;
-
-/** Keeps the thread busy until a timer of 0 ms set before is surely due. */
-function busyFor(ms: number): void {
-  for (const until = performance.now() + ms; performance.now() < until;);
-}
 
 describe('LateBodyInterceptor', () => {
   it('goes on with a parsed body only once the event loop has turned, not in the turn that parsed it', async () => {

@@ -1,9 +1,5 @@
+import { busyFor } from '@test/support/busy-thread';
 import { timeSlices } from './event-loop-turns';
-
-/** Keeps the thread busy for this long, as a loop's work on one large item would. */
-function busyFor(ms: number): void {
-  for (const until = performance.now() + ms; performance.now() < until;);
-}
 
 describe('timeSlices', () => {
   afterEach(() => vi.restoreAllMocks());
