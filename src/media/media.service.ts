@@ -8,7 +8,7 @@ import { CONTENT_DOMAINS, DOMAIN_DECLARATIONS } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import type { MediaItemDto } from './dto/media-item.dto';
 import type { UpdateMediaDto } from './dto/update-media.dto';
-import { ImageProcessor, MEDIA_TYPES, mediaIdOf, type VariantFormat } from './image-processor';
+import { ImageProcessor, MEDIA_TYPES, mediaIdOf, VARIANT_WIDTHS, type VariantFormat } from './image-processor';
 import { DatabaseAnnouncements } from '@/read-model/database-announcements';
 import { ReadModel } from '@/read-model/read-model';
 import { CachePurger } from '@/shared-cache/cache-purger';
@@ -124,11 +124,12 @@ export class MediaService implements OnModuleDestroy {
 
   /**
    * The best format `accept` allows (AVIF, then WebP, then the fallback) at the narrowest width of
-   * at least `width`; once chosen, kept in the cache like the variant itself.
+   * at least `width`; once chosen, kept in the cache like the variant itself, under the band of
+   * widths that picks it, so a client naming every width keeps no more copies than there are sizes.
    */
   async negotiated(id: string, accept: string | undefined, width?: number): Promise<MediaBytes> {
     const preferred = accepts(accept, 'image/avif') ? 'avif' : accepts(accept, 'image/webp') ? 'webp' : 'fallback';
-    const key = `${id}/${preferred}?w=${width ?? ''}`;
+    const key = `${id}/${preferred}?w=${widthBandOf(width)}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
     const era = this.cache.era;
@@ -176,6 +177,13 @@ export class MediaService implements OnModuleDestroy {
 const accepts = (accept: string | undefined, type: string): boolean =>
   accept !== undefined &&
   accept.split(',').some((range) => range.split(';', 1)[0].trim().toLowerCase() === type && !/;\s*q=0(\.0*)?\s*$/.test(range));
+
+/**
+ * The variant widths a picture has are VARIANT_WIDTHS narrower than it, and its own width: every
+ * width up to one of VARIANT_WIDTHS picks the same variant, and so does every width past the widest.
+ */
+const widthBandOf = (width: number | undefined): string =>
+  String(VARIANT_WIDTHS.find((band) => width !== undefined && band >= width) ?? '');
 
 const mediaNotFound = (id: string) => new NotFoundException({ detail: `Media ${id} not found` });
 

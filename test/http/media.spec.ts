@@ -118,6 +118,19 @@ describe('media on PostgreSQL', () => {
     }
   });
 
+  it('keeps one copy of a negotiated picture for every width that picks the same variant', async () => {
+    await http().get(`${photo.url}?w=1`).set('Accept', 'image/avif').expect(200);
+    const finds = vi.spyOn(onDatabase.testApp.app.get(MediaRepository), 'find');
+    try {
+      for (const width of [2, 100, 319, 320]) await http().get(`${photo.url}?w=${width}`).set('Accept', 'image/avif').expect(200);
+      expect(finds).not.toHaveBeenCalled();
+      await http().get(`${photo.url}?w=321`).set('Accept', 'image/avif').expect(200);
+      expect(finds).toHaveBeenCalledTimes(1);
+    } finally {
+      finds.mockRestore();
+    }
+  });
+
   it('serves a variant immutable, with an ETag that answers 304', async () => {
     const served = await http().get(photo.variants[0].url).buffer(true).expect(200);
     expect(served.headers).toMatchObject({ 'content-type': 'image/avif', 'cache-control': 'public, max-age=31536000, immutable' });
