@@ -34,33 +34,37 @@ export function TranslationsOf(text: Type, schemaName: string): Type {
   return Translations;
 }
 
-const KNOWN = new Set<string>(TRANSLATION_LANGUAGES);
-
-/** Every key a language of a translation; `__proto__` and `constructor` too, which the validation pipe deletes, are not. */
-const inKnownLanguages = (value: unknown): boolean =>
-  typeof value !== 'object' || value === null || (Object.keys(value).every((key) => KNOWN.has(key)) && !wasSentWithPrototypeKeys(value));
+/**
+ * An object keyed by language holds no other key: a language the service does not know is refused
+ * (422), for a typo must not vanish silently; `__proto__` and `constructor` too, which the
+ * validation pipe deletes.
+ */
+export function InLanguagesOnly(languages: readonly Language[], message: string): PropertyDecorator {
+  const known = new Set<string>(languages);
+  const inKnownLanguages = (value: unknown): boolean =>
+    typeof value !== 'object' || value === null || (Object.keys(value).every((key) => known.has(key)) && !wasSentWithPrototypeKeys(value));
+  return applyDecorators(
+    // The object class-transformer makes holds only the languages it declares: the rule reads the body as sent.
+    Transform(({ value, obj, key }: { value: unknown; obj: Record<string, unknown>; key: string }) =>
+      inKnownLanguages(obj[key]) ? value : obj[key],
+    ),
+    ValidateBy({ name: 'knownLanguages', validator: { validate: inKnownLanguages, defaultMessage: () => message } }),
+  );
+}
 
 /**
  * An item's optional `translations` (`{ "nederlands": { "title": … } }`), declared once for both.
- * A language the service does not know, or `english` (the item's own fields), is refused: a typo
- * must not vanish silently.
+ * `english` is refused too: it is the item's own fields.
  */
 export function TranslationsField(translations: () => Type): PropertyDecorator {
   return applyDecorators(
     // Written out here: @nestjs/swagger knows a lazy type by the name an arrow gets from a `type:` key.
     ApiPropertyOptional({ type: () => translations(), description: 'The texts in the other languages; a field left out reads in English' }),
     IsOmittable(),
-    // The object class-transformer makes holds only the languages it declares: the rule reads the body as sent.
-    Transform(({ value, obj, key }: { value: unknown; obj: Record<string, unknown>; key: string }) =>
-      inKnownLanguages(obj[key]) ? value : obj[key],
+    InLanguagesOnly(
+      TRANSLATION_LANGUAGES,
+      `Translations are written in ${TRANSLATION_LANGUAGES.join(', ')} (English is the item's own fields)`,
     ),
-    ValidateBy({
-      name: 'knownLanguages',
-      validator: {
-        validate: inKnownLanguages,
-        defaultMessage: () => `Translations are written in ${TRANSLATION_LANGUAGES.join(', ')} (English is the item's own fields)`,
-      },
-    }),
     IsNestedObject(translations),
   );
 }

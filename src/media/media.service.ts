@@ -70,6 +70,7 @@ export class MediaService implements OnModuleDestroy {
   }
 
   async update(id: string, { alt, focalPoint }: UpdateMediaDto): Promise<MediaItemDto> {
+    if (alt === undefined && focalPoint === undefined) return this.withUses(await this.findOrFail(id));
     const updated = await this.media.update(id, (current) => ({
       ...(alt ? { alt: { ...current.alt, ...alt } } : {}),
       ...(focalPoint !== undefined ? { focalPoint } : {}),
@@ -98,8 +99,7 @@ export class MediaService implements OnModuleDestroy {
 
   /** The stripped original: the fallback at the full width, for the admin alone. */
   async original(id: string): Promise<MediaBytes> {
-    const item = await this.media.find(id);
-    if (!item) throw mediaNotFound(id);
+    const item = await this.findOrFail(id);
     const { body, type, etag } = await this.variant(id, `${item.width}.${item.fallback}`);
     return new MediaBytes(body, type, etag, { id, private: true });
   }
@@ -133,8 +133,7 @@ export class MediaService implements OnModuleDestroy {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const era = this.cache.era;
-    const item = await this.media.find(id);
-    if (!item) throw mediaNotFound(id);
+    const item = await this.findOrFail(id);
     const format: VariantFormat = preferred === 'fallback' ? item.fallback : preferred;
     const widths = [...new Set(item.variants.filter((variant) => variant.name.endsWith(`.${format}`)).map((variant) => variant.width))];
     const widest = widths.at(-1)!;
@@ -143,6 +142,12 @@ export class MediaService implements OnModuleDestroy {
     const bytes = new MediaBytes(body, type, etag, { id, negotiated: true });
     this.cache.keepFrom(era, key, bytes);
     return bytes;
+  }
+
+  private async findOrFail(id: string): Promise<MediaItem> {
+    const item = await this.media.find(id);
+    if (!item) throw mediaNotFound(id);
+    return item;
   }
 
   /** Here at once, before the answer; the other instances when the database announces it (this one knows the echo by the write's id). */

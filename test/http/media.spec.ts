@@ -324,6 +324,29 @@ describe('media on PostgreSQL', () => {
     }
   });
 
+  it('answers a PATCH that changes nothing with the item as it is, and refuses alt text in a language it does not know', async () => {
+    const patch = () => http().patch(`/api/admin/media/${photo.id}`).set('Authorization', `Bearer ${ADMIN_TOKEN}`).type('json');
+    const before = (await patch().send({}).expect(200)).body as MediaItem;
+    expect((await patch().send({ foo: 1 }).expect(200)).body).toEqual(before);
+    await http().patch('/api/admin/media/000000000000000000000000').set('Authorization', `Bearer ${ADMIN_TOKEN}`).send({}).expect(404);
+    for (const alt of ['{"klingon":"nuqneH"}', '{"__proto__":{"english":"x"}}', '{"constructor":"x"}']) {
+      const refused = await patch().send(`{"alt":${alt}}`).expect(422);
+      expect(refused.body.detail[0]).toMatchObject({ loc: ['body', 'alt'], msg: 'Alt texts are written in english, nederlands' });
+    }
+    expect((await patch().send({}).expect(200)).body).toEqual(before);
+  });
+
+  it('refuses an empty upload as no image, without starting the encoder', async () => {
+    const processing = vi.spyOn(ImageProcessor.prototype, 'process');
+    try {
+      const refused = await upload(Buffer.alloc(0), 'image/jpeg').expect(422);
+      expect(refused.body.detail[0]).toMatchObject({ loc: ['body'], type: 'missing' });
+      expect(processing).not.toHaveBeenCalled();
+    } finally {
+      processing.mockRestore();
+    }
+  });
+
   it('sets alt text per language and a focal point, lists newest first, and refuses to delete a picture content uses', async () => {
     const admin = (test: request.Test) => test.set('Authorization', `Bearer ${ADMIN_TOKEN}`);
     const patched = await admin(http().patch(`/api/admin/media/${photo.id}`))

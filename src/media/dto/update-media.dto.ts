@@ -1,10 +1,12 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsNumber, Max, Min } from 'class-validator';
-import type { Localised } from '@/content';
-import { PerLanguageModel } from '@/content-domain/translations';
+import { LANGUAGES, type Localised } from '@/content';
+import { InLanguagesOnly, PerLanguageModel } from '@/content-domain/translations';
+import { SchemaRules } from '@/common/openapi/schema-rules';
 import { IsNestedObject, IsNullable, IsOmittable, TextField } from '@/common/validation/validation.decorators';
 
 @ApiSchema({ name: 'MediaAltInput' })
+@SchemaRules('MediaAltInput', { additionalProperties: false })
 class MediaAltInputDto extends PerLanguageModel<Partial<Localised>>(() => TextField({ max: 300, optional: true })) {}
 
 const InUnitRange = (): PropertyDecorator => (target, key) => {
@@ -29,6 +31,7 @@ class FocalPointInputDto {
 export class UpdateMediaDto {
   @ApiPropertyOptional({ type: MediaAltInputDto })
   @IsOmittable()
+  @InLanguagesOnly(LANGUAGES, `Alt texts are written in ${LANGUAGES.join(', ')}`)
   @IsNestedObject(() => MediaAltInputDto)
   readonly alt?: Partial<Localised>;
 
