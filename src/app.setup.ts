@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cors, { type CorsOptions } from 'cors';
 import type { Express, RequestHandler } from 'express';
 import helmet from 'helmet';
+import { notStoredUnlessSaid } from './common/http/cache-control';
 import { BODY_LIMIT, refuseAnnouncedOversizeBodies, takesLargeJsonBody } from './common/http/body-limits';
 import { clientAddressBy, trustProxySetting } from './common/http/client-address';
 import { answerConditionalRequestsByTheirValidators } from './common/http/conditional-requests';
@@ -122,6 +123,7 @@ export function configureApp(app: NestExpressApplication): void {
     }),
   );
   app.use(requestIdMiddleware);
+  app.use(notStoredUnlessSaid);
   app.use(requestLogMiddleware(app.get(REQUEST_LOGGER)));
   if (httpMetrics) app.use(httpMetricsMiddleware(httpMetrics));
   for (const handler of securityAndCors) app.use(handler);

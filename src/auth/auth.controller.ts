@@ -1,4 +1,4 @@
-import { Controller, Get, Header, UseGuards } from '@nestjs/common';
+import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import { Operation } from '@/common/openapi/operation.decorator';
 import { BearerToken } from './bearer-token';
@@ -32,7 +32,6 @@ export class AuthController {
 
   @Get('explorer-token')
   @ApiExcludeEndpoint()
-  @Header('Cache-Control', 'no-store')
   @UseGuards(OptionalAdminGuard)
   explorerToken(@CurrentPrincipal() admin: Principal | undefined, @BearerToken() bearer: string | undefined): Promise<ExplorerTokenDto> {
     return this.explorerTokens.issue(admin && bearer);

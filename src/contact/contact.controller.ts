@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { RequestId } from '@/common/http/request-id.middleware';
 import { errorResponse, Operation } from '@/common/openapi/operation.decorator';
@@ -55,7 +55,6 @@ export class ContactController {
 
   @Get('challenge')
   @RateLimit(30)
-  @Header('Cache-Control', 'no-store')
   @Operation({
     operationId: 'getContactChallenge',
     summary: 'A proof-of-work challenge for the contact form (CONTACT_CHALLENGE=altcha)',

@@ -48,14 +48,7 @@ export interface PublicReadEdgeOptions {
 
 /** The throttler's answer over the limit, as the error filter writes it. */
 const RATE_LIMITED = Buffer.from(JSON.stringify(RATE_LIMITED_BODY));
-const RATE_LIMITED_HEADERS = [
-  'Content-Type',
-  'application/json; charset=utf-8',
-  'Content-Length',
-  RATE_LIMITED.length,
-  'Cache-Control',
-  PRIVATE,
-];
+const RATE_LIMITED_HEADERS = ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', RATE_LIMITED.length];
 
 /**
  * Public reads answered at the HTTP server's front door, before Express and Nest: a GET of a URL
@@ -95,11 +88,12 @@ export function publicReadEdge(options: PublicReadEdgeOptions): FrontDoor {
     const { pattern, route } = answer.read;
     logRequest(logger, req, res, () => pattern, startedAt);
     metrics?.observe(req, res, () => pattern, startedAt);
-    const headers = [REQUEST_ID_HEADER, req.requestId, ...fixedHeaders, ...(counted?.headers ?? [])];
     if (counted?.overLimit) {
-      headers.push(...RATE_LIMITED_HEADERS);
-      res.writeHead(429, headers).end(RATE_LIMITED);
+      // In the pipeline's order: its Cache-Control is set with the request id, and changed by the error filter.
+      const headers = [REQUEST_ID_HEADER, req.requestId, 'Cache-Control', PRIVATE, ...fixedHeaders, ...counted.headers];
+      res.writeHead(429, headers.concat(RATE_LIMITED_HEADERS)).end(RATE_LIMITED);
     } else {
+      const headers = [REQUEST_ID_HEADER, req.requestId, ...fixedHeaders, ...(counted?.headers ?? [])];
       headers.push(...headersOf(route));
       answer.body.writeTo(req, res, headers);
     }

@@ -4,13 +4,15 @@ import express from 'express';
 import request from 'supertest';
 import { ContractRecorder } from './contract-recorder';
 
+const CACHE_CONTROL = { 'Cache-Control': { schema: { type: 'string' } } };
+
 const document = {
   paths: {
     '/api/items': {
       get: {
         responses: {
-          '200': { content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } } },
-          '304': { description: 'Not Modified' },
+          '200': { content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } }, headers: CACHE_CONTROL },
+          '304': { description: 'Not Modified', headers: CACHE_CONTROL },
         },
       },
     },
@@ -23,6 +25,7 @@ function appAnswering(status: number, body: unknown, encoding?: 'gzip') {
   recorder.checkAgainst(document);
   const app = express();
   app.get('/api/items', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
     if (status === 304) return void res.status(304).end();
     const json = Buffer.from(JSON.stringify(body));
     res.status(status).type('application/json');
@@ -64,7 +67,9 @@ describe('ContractRecorder', () => {
     recorder.checkAgainst(document);
     const server = createServer((_req, res) => {
       const json = Buffer.from(JSON.stringify(['a', 7]));
-      res.writeHead(200, ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', json.length]).end(json);
+      res
+        .writeHead(200, ['Content-Type', 'application/json; charset=utf-8', 'Cache-Control', 'no-store', 'Content-Length', json.length])
+        .end(json);
     }).prependListener('request', recorder.observe);
     await request(server).get('/api/items');
     expect(recorder.violations()).toEqual([expect.stringContaining('GET /api/items 200 body does not match its schema')]);

@@ -7,7 +7,7 @@ const document = {
         responses: {
           '200': {
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } },
-            headers: { ETag: { $ref: '#/components/headers/ETag' } },
+            headers: { ETag: { $ref: '#/components/headers/ETag' }, 'Cache-Control': { $ref: '#/components/headers/Cache-Control' } },
           },
           '304': { $ref: '#/components/responses/NotModified' },
         },
@@ -15,8 +15,20 @@ const document = {
     },
   },
   components: {
-    headers: { ETag: { schema: { type: 'string' } }, 'X-Request-Id': { schema: { type: 'string' } } },
-    responses: { NotModified: { description: 'Not Modified', headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } } } },
+    headers: {
+      ETag: { schema: { type: 'string' } },
+      'X-Request-Id': { schema: { type: 'string' } },
+      'Cache-Control': { schema: { type: 'string' } },
+    },
+    responses: {
+      NotModified: {
+        description: 'Not Modified',
+        headers: {
+          'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+          'Cache-Control': { $ref: '#/components/headers/Cache-Control' },
+        },
+      },
+    },
     schemas: {
       Item: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, note: { type: ['string', 'null'] } } },
     },
@@ -26,7 +38,7 @@ const document = {
 const exchange = (
   status: number,
   body: unknown,
-  { path = '/api/items/7', contentType = 'application/json; charset=utf-8', headers = ['content-type'] } = {},
+  { path = '/api/items/7', contentType = 'application/json; charset=utf-8', headers = ['content-type', 'cache-control'] } = {},
 ): Exchange => ({
   method: 'GET',
   path,
@@ -58,15 +70,23 @@ describe('OpenApiContract', () => {
   });
 
   it('accepts the client-readable headers a status declares, also through a shared response', () => {
-    expect(contract.problemWith(exchange(200, { name: 'a' }, { headers: ['content-type', 'etag', 'vary'] }))).toBeUndefined();
-    expect(contract.problemWith(exchange(304, undefined, { contentType: '', headers: ['x-request-id'] }))).toBeUndefined();
+    expect(
+      contract.problemWith(exchange(200, { name: 'a' }, { headers: ['content-type', 'cache-control', 'etag', 'vary'] })),
+    ).toBeUndefined();
+    expect(contract.problemWith(exchange(304, undefined, { contentType: '', headers: ['cache-control', 'x-request-id'] }))).toBeUndefined();
   });
 
   it('rejects a client-readable header the status does not declare', () => {
-    expect(contract.problemWith(exchange(200, { name: 'a' }, { headers: ['etag', 'retry-after', 'x-ratelimit-limit'] }))).toBe(
-      'GET /api/items/{id} 200 sent retry-after, x-ratelimit-limit, which it does not declare',
+    expect(
+      contract.problemWith(exchange(200, { name: 'a' }, { headers: ['cache-control', 'etag', 'retry-after', 'x-ratelimit-limit'] })),
+    ).toBe('GET /api/items/{id} 200 sent retry-after, x-ratelimit-limit, which it does not declare');
+    expect(contract.problemWith(exchange(304, undefined, { contentType: '', headers: ['cache-control', 'etag'] }))).toContain('sent etag');
+  });
+
+  it('rejects an answer that does not say how it may be cached', () => {
+    expect(contract.problemWith(exchange(200, { name: 'a' }, { headers: ['content-type'] }))).toBe(
+      'GET /api/items/{id} 200 does not say how it may be cached (no Cache-Control)',
     );
-    expect(contract.problemWith(exchange(304, undefined, { contentType: '', headers: ['etag'] }))).toContain('sent etag');
   });
 
   it('rejects an undescribed route', () => {

@@ -28,7 +28,8 @@ const READABLE = new Set(CLIENT_READABLE_HEADERS.map((name) => name.toLowerCase(
 
 /**
  * Checks a real response against what /openapi.json declares for its operation and status:
- * the status must be declared, every client-readable header it carries must be declared on it,
+ * the status must be declared, it must say how it may be cached, every client-readable header it
+ * carries must be declared on it,
  * the media type must be one it declares, and a JSON body must validate against its schema.
  */
 export class OpenApiContract {
@@ -62,6 +63,8 @@ export class OpenApiContract {
     const declared = this.document.paths[route.template][method].responses[String(exchange.status)];
     const operation = `${method.toUpperCase()} ${route.template}`;
     if (!declared) return `${operation} answered ${exchange.status}, which it does not declare`;
+    if (!exchange.headers.some((name) => name.toLowerCase() === 'cache-control'))
+      return `${operation} ${exchange.status} does not say how it may be cached (no Cache-Control)`;
     const declaredHeaders = new Set(Object.keys(declared.headers ?? {}).map((name) => name.toLowerCase()));
     const undeclared = exchange.headers.filter((name) => READABLE.has(name.toLowerCase()) && !declaredHeaders.has(name.toLowerCase()));
     if (undeclared.length > 0) return `${operation} ${exchange.status} sent ${undeclared.join(', ')}, which it does not declare`;
