@@ -46,6 +46,13 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     expect(gauge('read_model_bytes')).toBeGreaterThan(JSON.stringify(skills).length);
   });
 
+  it('names the service, and is kept by no cache', async () => {
+    const response = await fetch(metricsUrl);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.text()).toMatch(/^target_info\{[^}]*service_name="portfolio-content-service"/m);
+    expect((await fetch(metricsUrl.replace('/metrics', '/other'))).status).toBe(404);
+  });
+
   it('is not served on the public port', async () => {
     await request(testApp.server).get('/metrics').expect(404);
   });
