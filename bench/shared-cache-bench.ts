@@ -5,6 +5,7 @@
  * through the cache, and what the visitors' p99 is against the origin alone. Writes its section of
  * BENCHMARKS.md.
  */
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { benchSectionOnADatabase } from './http/databases';
 import { load, type LoadResult } from './http/load';
@@ -14,7 +15,8 @@ import { figuresTable, loadTable, machineDescription, ratio, type Target, target
 import { log, SECONDS, WARM_UP_SECONDS } from './http/rounds';
 import { LocalVarnish, varnishMissing } from './http/varnish';
 
-const VCL = join(__dirname, '..', '..', 'deploy', 'varnish', 'default.vcl');
+const VARNISH_DEPLOYMENT = join(__dirname, '..', '..', 'deploy', 'varnish');
+const PURGE_TOKEN = randomBytes(32).toString('base64');
 /** What visitors read, with a second detail in Dutch. */
 const MIX = [...PUBLIC_READ_PATHS, '/api/projects/ledger-lens?lang=nederlands'];
 const CHANGE_EVERY_MS = 1_000;
@@ -71,8 +73,12 @@ async function run([databaseUrl]: string[]): Promise<string> {
   const service = await startServiceOn(databaseUrl, '/api/projects', {
     CDN_PURGE: 'varnish',
     CDN_PURGE_URL: `http://127.0.0.1:${varnishPort}/`,
+    CDN_PURGE_TOKEN: PURGE_TOKEN,
   });
-  const varnish = await LocalVarnish.start(VCL, Number(new URL(service.origin).port), varnishPort);
+  const varnish = await LocalVarnish.start(VARNISH_DEPLOYMENT, [Number(new URL(service.origin).port)], {
+    port: varnishPort,
+    purgeToken: PURGE_TOKEN,
+  });
   try {
     log('shared cache: the mixed load against the origin alone, then through Varnish');
     const alone = await mixedLoad(service.origin, service);

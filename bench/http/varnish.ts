@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './processes';
@@ -17,9 +17,17 @@ export function varnishMissing(): string | undefined {
   }
 }
 
+/** Where Varnish listens (a free port when left out), and the purge token its VCL takes. */
+export interface VarnishOptions {
+  port?: number;
+  purgeToken: string;
+}
+
 /**
- * The repository's Varnish (deploy/varnish/default.vcl, named by the caller), run by Debian's
- * varnishd in front of a service on a loopback port: for the shared-cache tests and the bench.
+ * The repository's Varnish (deploy/varnish: default.vcl, and the backends.vcl its
+ * write-backends.sh writes), run by Debian's varnishd in front of one or several instances on
+ * loopback ports, as the README runs it without Docker: for the shared-cache tests, the e2e stage
+ * and the bench.
  */
 export class LocalVarnish {
   private constructor(
@@ -28,14 +36,14 @@ export class LocalVarnish {
     readonly origin: string,
   ) {}
 
-  /** On `port`, or a free one. */
-  static async start(vclFile: string, backendPort: number, port?: number): Promise<LocalVarnish> {
+  static async start(deployFolder: string, backendPorts: readonly number[], { port, purgeToken }: VarnishOptions): Promise<LocalVarnish> {
     const folder = await mkdtemp(join(tmpdir(), 'varnish-'));
     await chmod(folder, 0o755); // varnishd reads the VCL as its own unprivileged user
-    const vcl = (await readFile(vclFile, 'utf8'))
-      .replace('.host = "api";', '.host = "127.0.0.1";')
-      .replace('.port = "8000";', `.port = "${backendPort}";`);
-    await writeFile(join(folder, 'default.vcl'), vcl);
+    await copyFile(join(deployFolder, 'default.vcl'), join(folder, 'default.vcl'));
+    const instances = backendPorts.map((backendPort) => `127.0.0.1:${backendPort}`);
+    execFileSync(join(deployFolder, 'write-backends.sh'), [join(folder, 'backends.vcl'), ...instances], {
+      env: { ...process.env, CDN_PURGE_TOKEN: purgeToken },
+    });
     port ??= await freePort();
     const child = spawn(
       VARNISHD,

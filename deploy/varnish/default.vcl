@@ -1,49 +1,36 @@
 vcl 4.1;
 
-# Varnish in front of the Portfolio Content Service: it keeps the public reads for as long as
-# their Cache-Control allows (s-maxage), and the service purges them on every change of content
-# by the keys it names in Surrogate-Key (the xkey vmod, from Debian's varnish-modules). Run the
-# service with CDN_PURGE=varnish and CDN_PURGE_URL set to this Varnish.
+# Varnish in front of the Portfolio Content Service. It keeps what the service marks shareable
+# (Cache-Control: public) for as long as that allows (s-maxage), nothing else, and the service
+# purges it on every change of content by the keys it names in Surrogate-Key (the xkey vmod, from
+# Debian's varnish-modules). Run the service with CDN_PURGE=varnish, CDN_PURGE_URL set to this
+# Varnish and CDN_PURGE_TOKEN set to the token backends.vcl holds.
+#
+# The instances and the purge token are in backends.vcl beside this file, which
+# deploy/varnish/write-backends.sh writes (the compose image writes it at start from its environment).
 
 import std;
 import xkey;
+import directors;
 
-# The service. For several instances, declare one backend each and spread the requests with a
-# directors.round_robin() in vcl_init.
-backend api {
-  .host = "api";
-  .port = "8000";
-  .probe = {
-    .url = "/health";
-    .interval = 1s;
-    .timeout = 1s;
-    .window = 3;
-    .threshold = 2;
-  }
-}
-
-# Who may purge: the service's instances (loopback, and the private networks compose and
-# Kubernetes put them on).
-acl purgers {
-  "localhost";
-  "127.0.0.1";
-  "::1";
-  "10.0.0.0"/8;
-  "172.16.0.0"/12;
-  "192.168.0.0"/16;
-}
+include "./backends.vcl";
 
 sub vcl_recv {
+  # Every answer carries its own request's id: the client's, when it is one the service would echo,
+  # else a fresh one; never one kept with an answer for an earlier request.
+  if (req.http.X-Request-Id !~ "^[!-~]{1,200}$") {
+    set req.http.X-Request-Id = "varnish-" + server.identity + "-" + std.integer(time = now) + "-" + req.xid;
+  }
   if (req.method == "PURGE") {
-    if (client.ip !~ purgers) {
-      return (synth(403, "Forbidden"));
-    }
+    # A credential only the service holds, not an address: any proxy in front would lend its own.
+    call purge_authorized;
     if (!req.http.xkey-purge) {
       return (synth(400, "xkey-purge names no key"));
     }
     set req.http.n-gone = xkey.purge(req.http.xkey-purge);
     return (synth(200, "Purged " + req.http.n-gone));
   }
+  set req.backend_hint = instances.backend();
   # Only reads are kept; an admin's request (it carries a credential) and a draft's preview never are.
   if (req.method != "GET" && req.method != "HEAD") {
     return (pass);
@@ -61,6 +48,13 @@ sub vcl_recv {
 }
 
 sub vcl_backend_response {
+  # Only what the service marked shareable is kept; the rest (health, metrics, flags, CV downloads,
+  # errors, admin answers) is fetched for each request, which waits for no other (hit-for-miss).
+  if (beresp.http.Cache-Control !~ "(^|,)\s*public\s*(,|$)" || beresp.http.Cache-Control ~ "(?i)no-store|private") {
+    set beresp.ttl = 120s;
+    set beresp.uncacheable = true;
+    return (deliver);
+  }
   # xkey tags an object by the space-separated keys of its xkey header.
   if (beresp.http.Surrogate-Key) {
     set beresp.http.xkey = beresp.http.Surrogate-Key;
@@ -73,9 +67,19 @@ sub vcl_backend_response {
 
 sub vcl_deliver {
   unset resp.http.xkey;
+  set resp.http.X-Request-Id = req.http.X-Request-Id;
   if (obj.hits > 0) {
+    # The limits of whoever's request filled the cache are not this client's.
+    unset resp.http.X-RateLimit-Limit;
+    unset resp.http.X-RateLimit-Remaining;
+    unset resp.http.X-RateLimit-Reset;
     set resp.http.X-Cache = "HIT";
   } else {
     set resp.http.X-Cache = "MISS";
   }
+}
+
+sub vcl_synth {
+  set resp.http.X-Request-Id = req.http.X-Request-Id;
+  set resp.http.Cache-Control = "no-store";
 }

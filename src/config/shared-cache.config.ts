@@ -30,6 +30,13 @@ class SharedCacheEnvironment {
   @IsUrl(URL_OPTIONS, { message: 'CDN_PURGE_URL must be an http(s) URL (required with CDN_PURGE=varnish)' })
   readonly CDN_PURGE_URL?: string;
 
+  /** Varnish: what its PURGE requests carry (`Authorization: Bearer …`), the same token deploy/varnish/write-backends.sh writes into the VCL. */
+  @ValidateIf(purgeIs('varnish'))
+  @Matches(/^[A-Za-z0-9+/=_-]{32,}$/, {
+    message: 'CDN_PURGE_TOKEN must be at least 32 characters of base64 (openssl rand -base64 32), required with CDN_PURGE=varnish',
+  })
+  readonly CDN_PURGE_TOKEN?: string;
+
   @ValidateIf(purgeIs('cloudflare'))
   @Matches(/^[0-9a-f]{32}$/, {
     message: 'CLOUDFLARE_ZONE_ID must be the zone id (32 hexadecimal characters), required with CDN_PURGE=cloudflare',
@@ -71,7 +78,7 @@ class SharedCacheEnvironment {
 
 /** Where a purge goes, with what it needs: one shape per CDN. */
 export type CdnPurgeSettings =
-  | { kind: 'varnish'; url: string }
+  | { kind: 'varnish'; url: string; token: string }
   | { kind: 'cloudflare'; apiUrl: string; zoneId: string; token: string }
   | { kind: 'fastly'; apiUrl: string; serviceId: string; token: string }
   | {
@@ -98,7 +105,7 @@ export const sharedCacheConfig = registerAs('sharedCache', (): SharedCacheConfig
   const env = validateConfig(process.env, SharedCacheEnvironment);
   const api = (official: string) => (env.CDN_PURGE_URL ?? official).replace(/\/+$/, '');
   const purge: Record<CdnPurgeKind, () => CdnPurgeSettings> = {
-    varnish: () => ({ kind: 'varnish', url: env.CDN_PURGE_URL! }),
+    varnish: () => ({ kind: 'varnish', url: env.CDN_PURGE_URL!, token: env.CDN_PURGE_TOKEN! }),
     cloudflare: () => ({
       kind: 'cloudflare',
       apiUrl: api('https://api.cloudflare.com/client/v4'),

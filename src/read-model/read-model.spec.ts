@@ -132,7 +132,10 @@ describe('ReadModel', () => {
   });
 
   it('sends the answer standing in revalidating, so that no shared cache purged meanwhile keeps it', async () => {
-    const purged = new SharedCaching({ purge: { kind: 'varnish', url: 'http://127.0.0.1:6081' }, maxAgeSeconds: 300 });
+    const purged = new SharedCaching({
+      purge: { kind: 'varnish', url: 'http://127.0.0.1:6081', token: 'a-purge-token-of-32-characters-at-least' },
+      maxAgeSeconds: 300,
+    });
     const model = modelOf(undefined, purged);
     let release!: () => void;
     const again = () => new Promise<string[]>((resolve) => (release = () => resolve(['Rust'])));
@@ -326,7 +329,10 @@ describe('ReadModel', () => {
   });
 
   it('sends the stale answer, revalidating, while the database cannot serve the new one; any other failure fails', async () => {
-    const purged = new SharedCaching({ purge: { kind: 'varnish', url: 'http://127.0.0.1:6081' }, maxAgeSeconds: 300 });
+    const purged = new SharedCaching({
+      purge: { kind: 'varnish', url: 'http://127.0.0.1:6081', token: 'a-purge-token-of-32-characters-at-least' },
+      maxAgeSeconds: 300,
+    });
     const model = modelOf(undefined, purged);
     const before = await model.answerOnce('projects []', read('projects'), async () => ['before']);
     expect(cacheControlOf(before)).toBe(purged.cacheControl);

@@ -20,7 +20,7 @@ import { VarnishPurge } from './varnish-purge';
       useFactory: ({ purge }: ConfigType<typeof sharedCacheConfig>): PurgeTarget | null => {
         switch (purge?.kind) {
           case 'varnish':
-            return new VarnishPurge(purge.url);
+            return new VarnishPurge(purge);
           case 'cloudflare':
             return new CloudflarePurge(purge);
           case 'fastly':

@@ -65,6 +65,17 @@ describe('what public reads tell shared caches', () => {
     );
   });
 
+  it('says of every answer it does not share that no cache may keep it, and of a CV download that only its client may', async () => {
+    const paths = ['/health', '/api/health', '/openapi.json', '/docs', '/docs/swagger-ui.css', '/api/feature-flags', '/api/cv/status'];
+    for (const path of paths)
+      expect([path, (await request(testApp.server).get(path).expect(200)).headers['cache-control']]).toEqual([path, 'no-store']);
+    expect((await request(testApp.server).patch('/api/download-cv').expect(200)).headers['cache-control']).toBe('no-store');
+    for (const method of ['get', 'head'] as const)
+      expect((await request(testApp.server)[method]('/api/download-cv?lang=english').expect(200)).headers['cache-control']).toBe(
+        'private, no-cache',
+      );
+  });
+
   it('keeps admin answers, previews, errors and 429s private', async () => {
     expect((await admin(testApp).get('/api/admin/content').expect(200)).headers['cache-control']).toBe('private, no-store');
     expect((await request(testApp.server).get('/api/projects/harbour-planer').expect(404)).headers['cache-control']).toBe(
@@ -285,6 +296,67 @@ describe('the other purges, against stand-ins of their documented APIs', () => {
   });
 });
 
+const VARNISH_DEPLOYMENT = join(ROOT, 'deploy', 'varnish');
+const PURGE_TOKEN = 'purge-token-of-the-tests-0123456789abcdef';
+const purgedBy = (varnishPort: number) => ({
+  CDN_PURGE: 'varnish',
+  CDN_PURGE_URL: `http://127.0.0.1:${varnishPort}/`,
+  CDN_PURGE_TOKEN: PURGE_TOKEN,
+});
+
+describe.skipIf(varnishMissing() !== undefined)('what a real Varnish (deploy/varnish) keeps and tells', () => {
+  let testApp: TestApp;
+  let varnish: LocalVarnish;
+  const through = (path: string, init?: RequestInit) => fetch(`${varnish.origin}${path}`, init);
+
+  beforeAll(async () => {
+    const varnishPort = await freePort();
+    testApp = await createTestApp({ env: { ...purgedBy(varnishPort), RATE_LIMIT_ENABLED: 'true', DATABASE_URL: undefined } });
+    const port = await freePort();
+    await testApp.app.listen(port, '127.0.0.1');
+    varnish = await LocalVarnish.start(VARNISH_DEPLOYMENT, [port], { port: varnishPort, purgeToken: PURGE_TOKEN });
+  });
+  afterAll(async () => {
+    await varnish.stop();
+    await testApp.close();
+  });
+
+  it('keeps nothing the service did not mark shareable: health, flags, the description, CV downloads', async () => {
+    for (const path of ['/api/health', '/api/feature-flags', '/openapi.json', '/api/download-cv?lang=english']) {
+      const answers = [await through(path), await through(path)];
+      expect([path, ...answers.map((answer) => answer.headers.get('x-cache'))]).toEqual([path, 'MISS', 'MISS']);
+    }
+  });
+
+  it("answers each request with its own X-Request-Id, a cached answer too, and never the requester's limits to the next", async () => {
+    const first = await through('/api/awards', { headers: { 'X-Request-Id': 'trace-1' } });
+    expect([first.headers.get('x-request-id'), first.headers.get('x-ratelimit-limit')]).toEqual(['trace-1', '60']);
+    const hit = await through('/api/awards', { headers: { 'X-Request-Id': 'trace-2' } });
+    expect([hit.headers.get('x-cache'), hit.headers.get('x-request-id'), hit.headers.get('x-ratelimit-remaining')]).toEqual([
+      'HIT',
+      'trace-2',
+      null,
+    ]);
+    const fresh = [await through('/api/awards'), await through('/api/awards', { headers: { 'X-Request-Id': 'x'.repeat(201) } })];
+    const ids = fresh.map((answer) => answer.headers.get('x-request-id'));
+    expect(ids.every((id) => id !== null && /^[!-~]{1,200}$/.test(id) && !id.startsWith('trace-'))).toBe(true);
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it("purges only for the service's token, wherever the request comes from", async () => {
+    await through('/api/experience');
+    const purge = (authorization?: string) =>
+      through('/', {
+        method: 'PURGE',
+        headers: { 'xkey-purge': 'experience', ...(authorization ? { Authorization: authorization } : {}) },
+      });
+    expect([(await purge()).status, (await purge('Bearer not-the-token-at-all-but-as-long-as-it')).status]).toEqual([401, 401]);
+    expect((await through('/api/experience')).headers.get('x-cache')).toBe('HIT');
+    expect((await purge(`Bearer ${PURGE_TOKEN}`)).status).toBe(200);
+    expect((await through('/api/experience')).headers.get('x-cache')).toBe('MISS');
+  });
+});
+
 describe.skipIf(varnishMissing() !== undefined)('through a real Varnish (deploy/varnish)', () => {
   let onDatabase: AppOnDatabase;
   let varnish: LocalVarnish;
@@ -294,13 +366,9 @@ describe.skipIf(varnishMissing() !== undefined)('through a real Varnish (deploy/
     const port = await freePort();
     // The purge URL is Varnish's, which starts after the service: it is given the port it will listen on.
     const varnishPort = await freePort();
-    onDatabase = await appOnDatabase({
-      CDN_PURGE: 'varnish',
-      CDN_PURGE_URL: `http://127.0.0.1:${varnishPort}/`,
-      SHARED_CACHE_MAX_AGE: '1',
-    });
+    onDatabase = await appOnDatabase({ ...purgedBy(varnishPort), SHARED_CACHE_MAX_AGE: '1' });
     await onDatabase.testApp.app.listen(port, '127.0.0.1');
-    varnish = await LocalVarnish.start(join(ROOT, 'deploy', 'varnish', 'default.vcl'), port, varnishPort);
+    varnish = await LocalVarnish.start(VARNISH_DEPLOYMENT, [port], { port: varnishPort, purgeToken: PURGE_TOKEN });
   });
   afterAll(async () => {
     await varnish.stop();

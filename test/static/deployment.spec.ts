@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { assertValidConfiguration } from '@/config';
+import { sharedCacheConfig } from '@/config/shared-cache.config';
 import { ROOT } from '@test/support/paths';
 
 /**
@@ -103,6 +104,9 @@ describe('docker-compose.yml', () => {
     expect(overridable.map(([name]) => name).sort()).toEqual([
       'APP_ENV',
       'AZURE_STORAGE_CONNECTION_STRING',
+      'CDN_PURGE',
+      'CDN_PURGE_TOKEN',
+      'CDN_PURGE_URL',
       'CONTACT_RECIPIENT',
       'MAIL_FROM',
       'MEDIA_STORAGE',
@@ -113,6 +117,42 @@ describe('docker-compose.yml', () => {
     for (const fixed of ['DATABASE_URL', 'REDIS_URL', 'DB_MIGRATIONS_RUN'])
       expect(compose.services.api.environment?.[fixed]).not.toContain('${');
     expect(compose.services.api.environment?.API_ADMIN_TOKEN).toContain('scripts/compose-env.sh');
+  });
+
+  it('has the varnish profile purge as its command line says: the api purges Varnish with the token Varnish takes', () => {
+    const command = /^#\s+(CDN_PURGE=varnish .*) docker compose --profile varnish up --build$/m.exec(
+      readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'),
+    );
+    const shell: Record<string, string> = {
+      ...Object.fromEntries(command![1].split(' ').map((assignment) => assignment.split('=') as [string, string])),
+      CDN_PURGE_TOKEN: 'a-purge-token-compose-env-wrote-to-the-env',
+    };
+    const withShell = (environment: Record<string, string> = {}) =>
+      Object.fromEntries(
+        Object.entries(environment).map(([key, value]) => [
+          key,
+          String(value).replace(
+            /\$\{([A-Z_]+):[-?]([^}]*)\}/g,
+            (_, name: string, fallback: string) => shell[name] ?? (REQUIRED.test(value) ? GIVEN_TOKEN : fallback),
+          ),
+        ]),
+      );
+    const api = withShell(compose.services.api.environment);
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, api);
+      expect(() => assertValidConfiguration()).not.toThrow();
+      expect(sharedCacheConfig().purge).toEqual({ kind: 'varnish', url: 'http://varnish/', token: shell.CDN_PURGE_TOKEN });
+    } finally {
+      process.env = saved;
+    }
+    expect(withShell(compose.services.varnish.environment)).toEqual({
+      VARNISH_BACKENDS: 'api:8000',
+      CDN_PURGE_TOKEN: shell.CDN_PURGE_TOKEN,
+    });
+    expect(readFileSync(join(ROOT, 'deploy', 'varnish', 'Dockerfile'), 'utf8')).toContain(
+      'write-backends.sh /etc/varnish/backends.vcl $VARNISH_BACKENDS && exec varnishd',
+    );
   });
 
   it('calls PostgreSQL ready only once it takes connections over TCP (not the init server on the socket)', () => {
@@ -141,6 +181,8 @@ describe('scripts/compose-env.sh', () => {
       expect(printed).toContain(token);
       expect(run()).toContain(token);
       expect(readFileSync(join(folder, '.env'), 'utf8').match(/^API_ADMIN_TOKEN=/gm)).toHaveLength(1);
+      const purgeToken = /^CDN_PURGE_TOKEN=(.+)$/m.exec(readFileSync(join(folder, '.env'), 'utf8'))![1];
+      expect([purgeToken, purgeToken === token]).toEqual([expect.stringMatching(/^[A-Za-z0-9+/]{43}=$/), false]);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
