@@ -19,7 +19,12 @@ sub vcl_recv {
   # Every answer carries its own request's id: the client's, when it is one the service would echo,
   # else a fresh one; never one kept with an answer for an earlier request.
   if (req.http.X-Request-Id !~ "^[!-~]{1,200}$") {
-    set req.http.X-Request-Id = "varnish-" + server.identity + "-" + std.integer(time = now) + "-" + req.xid;
+    # A random UUID (version 4), as the service makes one: 30 random decimal digits in its shape.
+    set req.http.X-Request-Id = regsub(
+      "" + std.integer(real = std.random(100000000000000, 999999999999999)) + std.integer(real = std.random(100000000000000, 999999999999999)),
+      "^(.{8})(.{4})(.{3})(.{3})(.{12})$",
+      "\1-\2-4\3-8\4-\5"
+    );
   }
   if (req.method == "PURGE") {
     # A credential only the service holds, not an address: any proxy in front would lend its own.

@@ -20,12 +20,16 @@ export const METRICS_URL = process.env.E2E_METRICS_URL;
  */
 export const READ_ONLY = process.env.E2E_READ_ONLY === '1';
 
-/** A request to the stack; `admin` adds the admin token. */
+/**
+ * A request to the stack; `admin` adds the admin token. It names this run's client address to a
+ * stack that trusts the proxy it comes through (TRUST_PROXY), as a TLS terminator in front would.
+ */
 export async function call(path: string, init: RequestInit & { admin?: boolean; json?: unknown } = {}): Promise<Response> {
   const { admin = false, json, headers, ...rest } = init;
   return fetch(BASE_URL + path, {
     ...rest,
     headers: {
+      'X-Forwarded-For': CLIENT,
       ...(admin ? { Authorization: `Bearer ${ADMIN_TOKEN}` } : {}),
       ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...(headers as Record<string, string> | undefined),
@@ -35,4 +39,15 @@ export async function call(path: string, init: RequestInit & { admin?: boolean; 
 }
 
 /** A fresh client address per run, so the limits this suite spends are its own (honoured where the stack trusts its proxy). */
-export const CLIENT = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+const CLIENT = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+/** How soon every instance, and every cache in front, serves a change: what the service promises. */
+const CHANGE_SEEN_WITHIN_MS = 2_000;
+
+/**
+ * Waits until what visitors read shows a change, as any deployment promises it: on every
+ * instance and through any cache in front within 2 s of the write's answer. Fails with the
+ * assertion's own failure after that.
+ */
+export const seenWithin2s = (assertion: () => Promise<void>): Promise<void> =>
+  vi.waitFor(assertion, { timeout: CHANGE_SEEN_WITHIN_MS, interval: 100 });
