@@ -8,6 +8,7 @@ interface Step {
   uses?: string;
   if?: string;
   with?: Record<string, string>;
+  env?: Record<string, string>;
 }
 interface Workflow {
   jobs: Record<string, { env?: Record<string, string>; services?: Record<string, { image: string }>; steps: Step[] }>;
@@ -38,12 +39,18 @@ describe('the CI pipeline (.github/workflows/ci.yml)', () => {
     expect(workflow.jobs.test.services!.redis.image).toBe(compose.services.redis.image);
   });
 
-  it('starts the compose stack with a generated admin token, waits for health, runs the e2e suite, shows the logs on failure and tears down', () => {
+  it('starts the compose stack, Varnish in front, with generated tokens, waits for health, runs the e2e suite, shows the logs on failure and tears down', () => {
     const steps = runs('e2e').join('\n');
     expect(steps).toContain('openssl rand -base64 32');
-    expect(steps).toMatch(/API_ADMIN_TOKEN=\$token[\s\S]*E2E_ADMIN_TOKEN=\$token/);
+    expect(steps).toMatch(/API_ADMIN_TOKEN=\$token[\s\S]*E2E_ADMIN_TOKEN=\$token[\s\S]*CDN_PURGE_TOKEN=\$purge/);
     expect(compose.services.api.environment!.API_ADMIN_TOKEN).toMatch(/^\$\{API_ADMIN_TOKEN:\?/);
-    const order = ['docker compose up --build', '/api/health', 'npm run test:e2e', 'docker compose logs', 'docker compose down'];
+    const order = [
+      'docker compose --profile varnish up --build',
+      '/api/health',
+      'npm run test:e2e',
+      'docker compose logs',
+      'docker compose down',
+    ];
     expect(order.map((command) => steps.indexOf(command))).toEqual(
       [...order.map((command) => steps.indexOf(command))].sort((a, b) => a - b),
     );
@@ -85,8 +92,18 @@ describe('the e2e suite (test/e2e)', () => {
     }
   });
 
-  it('runs in .ci/run against the built service started as processes, twice', () => {
+  it('runs the suite through Varnish too, purged as compose purges it', () => {
+    const through = workflow.jobs.e2e.steps.find((step) => step.env?.E2E_BASE_URL);
+    expect([through?.run, new URL(through!.env!.E2E_BASE_URL).port]).toEqual(['npm run test:e2e', published('varnish')]);
+    const start = workflow.jobs.e2e.steps.find((step) => step.run?.startsWith('docker compose --profile varnish up'));
+    expect(start?.env).toMatchObject({ CDN_PURGE: 'varnish', CDN_PURGE_URL: 'http://varnish/' });
+  });
+
+  it('runs in .ci/run against the built service started as processes: one instance twice, then Varnish in front of two', () => {
     expect(read('.ci/run')).toMatch(/npm test\nbash \.ci\/e2e/);
-    expect(read('.ci/e2e')).toMatch(/npm run test:e2e \|\| ! npm run test:e2e/);
+    const e2e = read('.ci/e2e');
+    expect(e2e).toMatch(/\{ npm run test:e2e && npm run test:e2e; \} \|\| failed "one instance"/);
+    expect(e2e).toContain('deploy/varnish/write-backends.sh "$LOGS/backends.vcl" "127.0.0.1:$PORT" "127.0.0.1:$SECOND_PORT"');
+    expect(e2e).toMatch(/E2E_BASE_URL="http:\/\/127\.0\.0\.1:\$VARNISH_PORT"\nnpm run test:e2e \|\| failed/);
   });
 });
