@@ -3397,7 +3397,10 @@ export interface operations {
   };
   restoreContentRevision: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
       header?: never;
       path: {
         /** @description Revision id (on a new database, 1 is the seed) */
@@ -3602,7 +3605,10 @@ export interface operations {
   };
   uploadCv: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
       header?: never;
       path: {
         /** @description The CV language */
@@ -3735,7 +3741,10 @@ export interface operations {
   };
   deleteCv: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
       header?: never;
       path: {
         /** @description The CV language */
@@ -3847,7 +3856,10 @@ export interface operations {
   };
   publishCv: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
       header?: never;
       path: {
         /** @description The CV language */
@@ -4057,7 +4069,10 @@ export interface operations {
   };
   discardDraft: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -4166,7 +4181,10 @@ export interface operations {
   };
   createDraftPreviewToken: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -4261,7 +4279,10 @@ export interface operations {
   };
   publishDraft: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -4387,7 +4408,10 @@ export interface operations {
   };
   deleteDraftSchedule: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -4598,7 +4622,10 @@ export interface operations {
   };
   uploadMedia: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -4743,7 +4770,10 @@ export interface operations {
   };
   deleteMedia: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
       header?: never;
       path: {
         /** @description Media item id */
@@ -4871,7 +4901,10 @@ export interface operations {
   };
   updateMedia: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
       header?: never;
       path: {
         /** @description Media item id */
@@ -5112,7 +5145,10 @@ export interface operations {
   };
   syncCertifications: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6683,7 +6719,10 @@ export interface operations {
   };
   sendContactMessage: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6845,6 +6884,8 @@ export interface operations {
   generateCv: {
     parameters: {
       query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
         /** @description A preview token (POST /api/admin/draft/preview-token): the answer is read from the draft */
         preview?: string;
       };
@@ -6990,7 +7031,10 @@ export interface operations {
   };
   getCvDownloadLink: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -7947,7 +7991,10 @@ export interface operations {
   };
   updateFeatureFlags: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
       header?: never;
       path?: never;
       cookie?: never;

@@ -1,3 +1,4 @@
+import { undraftableDraftParameter } from '@/common/http/draft-write';
 import type { OpenAPIObject, OperationObject, ReferenceObject, ResponseObject } from '@nestjs/swagger';
 import { BODY_LIMIT, readableBytes } from '@/common/http/body-limits';
 import { UNSUPPORTED_BODY } from '@/common/http/json-bodies-only';
@@ -89,6 +90,9 @@ const rateLimitHeaders = () => Object.fromEntries(RATE_LIMIT_HEADERS.map((name) 
 
 function declareOn(operation: OperationObject, method: string): void {
   operation.security ??= [];
+  const parameters = (operation.parameters ??= []);
+  if (method !== 'get' && !parameters.some((parameter) => 'name' in parameter && parameter.name === 'draft'))
+    parameters.push(undraftableDraftParameter());
   const responses = operation.responses;
   const rateLimited = RATE_LIMIT_EXTENSION in operation;
   for (const [status, response] of Object.entries(responses)) {
