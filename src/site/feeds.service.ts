@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Feed } from 'feed';
 import escapeHtml from 'escape-html';
 import { type Language, LANGUAGE_TAGS } from '@/content';
+import { printableText } from '@/common/validation/printable-text';
 import { TypedBody } from '@/read-model/typed-body';
 import { HOME, projectPage } from './site-address';
 import { latest, type Site, SitePages } from './site-pages';
@@ -19,9 +20,14 @@ const NEVER = new Date(0);
 export class FeedsService {
   constructor(private readonly pages: SitePages) {}
 
+  /**
+   * Well-formed whatever the content holds: a character XML cannot carry (stored before owner text
+   * refused it, or by SQL typed by hand) is left out.
+   */
   async atom(language: Language): Promise<TypedBody> {
     // Atom's entries declare their title and summary HTML: plain text is escaped to read as itself.
-    return new TypedBody('application/atom+xml; charset=utf-8', (await this.feed(language, escapeHtml)).atom1());
+    const feed = await this.feed(language, printableText, (plain) => escapeHtml(printableText(plain)));
+    return new TypedBody('application/atom+xml; charset=utf-8', feed.atom1());
   }
 
   /**
@@ -30,7 +36,8 @@ export class FeedsService {
    * text it is (`content_text`).
    */
   async json(language: Language): Promise<TypedBody> {
-    const { author, items, ...version1 } = JSON.parse((await this.feed(language, (text) => text)).json1()) as JsonFeed1;
+    const asItIs = (text: string) => text;
+    const { author, items, ...version1 } = JSON.parse((await this.feed(language, asItIs, asItIs)).json1()) as JsonFeed1;
     const feed = {
       ...version1,
       version: 'https://jsonfeed.org/version/1.1',
@@ -41,7 +48,8 @@ export class FeedsService {
     return TypedBody.json(JSON.stringify(feed), 'application/feed+json');
   }
 
-  private async feed(language: Language, text: (plain: string) => string): Promise<Feed> {
+  /** `text`: how a plain text is written; `html`: how a plain text is written where the format takes HTML (an entry's title and summary). */
+  private async feed(language: Language, text: (plain: string) => string, html: (plain: string) => string): Promise<Feed> {
     const site = await this.pages.site(language);
     const { address, profile } = site;
     const entries = newestFirst(site);
@@ -50,25 +58,25 @@ export class FeedsService {
     const feed = new Feed({
       id: home,
       link: home,
-      title: profile ? `${profile.name}: projects` : `${address.host}: projects`,
-      description: profile?.headline[language] || undefined,
+      title: text(profile ? `${profile.name}: projects` : `${address.host}: projects`),
+      description: text(profile?.headline[language] ?? '') || undefined,
       language: LANGUAGE_TAGS[language],
       updated: latest([site.profileChangedAt, ...entries.map(({ times }) => times?.updatedAt)]) ?? NEVER,
       generator: 'Portfolio Content Service',
-      author: profile ? { name: profile.name, link: home } : undefined,
-      copyright: profile ? `© ${profile.name}` : undefined,
+      author: profile ? { name: text(profile.name), link: home } : undefined,
+      copyright: profile ? text(`© ${profile.name}`) : undefined,
     });
     for (const { project, times } of entries) {
       const url = address.url(projectPage(project), language);
       feed.addItem({
         id: url,
         link: url,
-        title: text(project.title),
-        description: text(project.description),
+        title: html(project.title),
+        description: html(project.description),
         date: times?.updatedAt ?? NEVER,
         published: times?.createdAt,
         image: project.imageSet && address.resource(project.imageSet.fallback),
-        category: project.technologies.map((name) => ({ name, term: name })),
+        category: project.technologies.map((name) => ({ name: text(name), term: text(name) })),
       });
     }
     return feed;

@@ -64,4 +64,5 @@ function requireProfile(profile: ProfileDto | null): ProfileDto {
   return profile;
 }
 
-const ldJson = (value: object): TypedBody => TypedBody.json(JSON.stringify(value), LD_JSON);
+/** With `<` escaped (JSON reads `\u003c` as `<`), it is safe inside `<script type="application/ld+json">`: no text closes the element. */
+const ldJson = (value: object): TypedBody => TypedBody.json(JSON.stringify(value).replaceAll('<', '\\u003c'), LD_JSON);

@@ -285,6 +285,38 @@ describe('discoverability, from the database, on two instances', () => {
     );
   });
 
+  it('refuses control characters in owner text, and keeps the Atom feed well-formed when the database holds them anyway', async () => {
+    const refused = await admin().patch('/api/projects/tidewatch').send({ title: 'Tide\u0001watch' }).expect(422);
+    expect(refused.body.detail[0]).toMatchObject({ loc: ['body', 'title'] });
+    for (const title of ['Tab\tand\nline breaks are text', 'Lone \ud800 surrogate', 'Form\ffeed', 'C1 \u0085'])
+      await admin()
+        .patch('/api/projects/tidewatch')
+        .send({ title })
+        .expect(title.startsWith('Tab') ? 200 : 422);
+    await onDatabase.database.query("UPDATE projects SET title = 'Typed\u0001 by hand\u000b' WHERE slug = 'tidewatch'");
+    await vi.waitFor(
+      async () => {
+        const atom = (await request(second.server).get('/api/site/feed.atom').expect(200)).text;
+        expect(XMLValidator.validate(atom)).toBe(true);
+        expect(parseFeed(atom).items.map((item) => item.title)).toContain('Typed by hand');
+      },
+      { timeout: 2_000, interval: 100 },
+    );
+  });
+
+  it('escapes < in the structured data, so that it can be embedded in a script element as it stands', async () => {
+    const title = 'Ends </script><script>alert(1)</script>';
+    await admin().patch('/api/projects/ledger-lens').send({ title }).expect(200);
+    await vi.waitFor(
+      async () => {
+        const text = (await request(second.server).get('/api/projects/ledger-lens/structured-data').expect(200)).text;
+        expect(text).not.toContain('<');
+        expect(JSON.parse(text)).toMatchObject({ name: title });
+      },
+      { timeout: 2_000, interval: 100 },
+    );
+  });
+
   it("names the profile's links as the Person's sameAs", async () => {
     await admin()
       .patch('/api/profile')

@@ -20,6 +20,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { isPrintableText } from './printable-text';
 
 /**
  * An integer that may arrive as text (a query or path parameter): only plain digit strings are
@@ -55,13 +56,26 @@ interface TextRules {
   each?: boolean;
 }
 
-/** A string within length bounds that PostgreSQL can store (U+0000 is refused). */
+/**
+ * A string within length bounds that PostgreSQL can store (U+0000 is refused) and a feed can carry:
+ * no control character but tab and line breaks (isPrintableText).
+ */
 export function IsText({ min = 0, max, each = false }: TextRules): PropertyDecorator {
   return applyDecorators(
     IsString({ each, message: 'Input should be a valid string' }),
     ...(min > 0 ? [MinLength(min, { each, message: `String should have at least ${min} characters` })] : []),
     MaxLength(max, { each, message: `String should have at most ${max} characters` }),
     NotContains('\u0000', { each, message: 'String should not contain the NUL character' }),
+    ValidateBy(
+      {
+        name: 'printableText',
+        validator: {
+          validate: (value: unknown) => typeof value !== 'string' || isPrintableText(value),
+          defaultMessage: () => 'String should not contain control characters (other than tab and line breaks)',
+        },
+      },
+      { each },
+    ),
   );
 }
 
