@@ -8,7 +8,11 @@ import { PortfolioService } from '@/portfolio/portfolio.service';
 import { draftBetween, mergeDraft, type MergedDraft } from './draft-merge';
 import type { DraftDto, PreviewTokenDto, PublishedDraftDto } from './dto/draft.dto';
 import { PreviewTokens } from './preview-tokens';
-import { DraftsRepository, type StoredDraft } from './persistence/drafts.repository';
+import { type DraftStamp, DraftsRepository, type StoredDraft } from './persistence/drafts.repository';
+
+/** PostgreSQL's SQLSTATE for a deadlock it broke by undoing one of the transactions. */
+const DEADLOCK_DETECTED = '40P01';
+const PREVIEW_ATTEMPTS = 3;
 
 const noDraft = () => new NotFoundException({ detail: 'No draft is open' });
 const notScheduled = () => new NotFoundException({ detail: 'The draft is not scheduled' });
@@ -52,24 +56,32 @@ export class DraftsService {
   }
 
   /**
-   * What `read` (of `domains`) answers from the draft (from the published content while none is
-   * open): the same read as ever, inside a savepoint that puts in place what the draft changed of
-   * those domains and is rolled back once it answered.
+   * What `read` (of `domains`) answers from the draft opened at `draftOpenedAt` (ms; from the
+   * published content while that draft is not the one open): the same read as ever, inside a
+   * savepoint that puts in place what the draft changed of those domains and is rolled back once it
+   * answered. A deadlock with a concurrent write (PostgreSQL undoing this transaction) is tried again.
    */
-  preview<T>(read: () => Promise<T>, domains: readonly ContentDomain[]): Promise<T> {
-    return this.transactions.run(async () => {
-      const { parts, changed } = await this.drafted(await this.drafts.find());
-      if (!changed.some((domain) => domains.includes(domain))) return read();
-      return this.transactions.undone(async () => {
-        await this.portfolio.replaceParts(parts, changed);
-        return read();
-      });
-    });
+  async preview<T>(read: () => Promise<T>, domains: readonly ContentDomain[], draftOpenedAt: number): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.transactions.run(async () => {
+          const stored = await this.drafts.find();
+          const { parts, changed } = await this.drafted(stored?.openedAt.getTime() === draftOpenedAt ? stored : undefined);
+          if (!changed.some((domain) => domains.includes(domain))) return read();
+          return this.transactions.undone(async () => {
+            await this.portfolio.replaceParts(parts, changed);
+            return read();
+          });
+        });
+      } catch (error) {
+        if (attempt === PREVIEW_ATTEMPTS || (error as { code?: unknown }).code !== DEADLOCK_DETECTED) throw error;
+      }
+    }
   }
 
-  /** A read-only link to the draft: each domain's public read with the token. */
+  /** A read-only link to the draft open now (to the published content while none is): each domain's public read with the token. */
   async previewToken(): Promise<PreviewTokenDto> {
-    const { token, expiresIn } = await this.tokens.issue();
+    const { token, expiresIn } = await this.tokens.issue((await this.drafts.stamp())?.openedAt);
     return {
       token,
       expiresIn,
@@ -77,9 +89,9 @@ export class DraftsService {
     };
   }
 
-  /** When the draft last changed; undefined while none is open. */
-  updatedAt(): Promise<Date | undefined> {
-    return this.drafts.updatedAt();
+  /** When the draft was opened and last changed; undefined while none is open. */
+  stamp(): Promise<DraftStamp | undefined> {
+    return this.drafts.stamp();
   }
 
   async current(): Promise<DraftDto> {

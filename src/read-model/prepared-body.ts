@@ -23,6 +23,8 @@ export const etagOf = (body: string | Buffer): string => `"${createHash('sha256'
 export interface PreparedBodyOptions {
   /** Its validator; the SHA-256 of its bytes unless given. */
   etag?: string;
+  /** False: sent without its validator (no ETag, never 304), as a preview is, which shares none with a published answer. */
+  validated?: boolean;
   /** The language of its texts (a BCP 47 tag), for the reads that take one. */
   contentLanguage?: string;
   sharedCache: SharedCacheHeaders;
@@ -50,18 +52,14 @@ export class PreparedBody extends WrittenAnswer {
     private readonly options: PreparedBodyOptions,
   ) {
     super();
-    const { contentLanguage, sharedCache } = options;
+    const { contentLanguage, sharedCache, validated = true } = options;
     const compressed = encoded.br !== encoded.identity;
     this.notModifiedHeaders = [
-      'ETag',
-      etag,
+      ...(validated ? ['ETag', etag] : []),
       'Cache-Control',
       sharedCache.cacheControl,
       // Varnish's xkey and Fastly read space-separated keys; Cloudflare, comma-separated tags.
-      'Surrogate-Key',
-      sharedCache.tags.join(' '),
-      'Cache-Tag',
-      sharedCache.tags.join(','),
+      ...(sharedCache.tags.length > 0 ? ['Surrogate-Key', sharedCache.tags.join(' '), 'Cache-Tag', sharedCache.tags.join(',')] : []),
       ...(compressed ? ['Vary', 'Accept-Encoding'] : []),
       ...(contentLanguage ? ['Content-Language', contentLanguage] : []),
     ];
@@ -108,7 +106,7 @@ export class PreparedBody extends WrittenAnswer {
    * before with setHeader() come first, as Node merges them).
    */
   writeTo(req: IncomingMessage, res: ServerResponse, leading: WireHeaders = []): void {
-    if (isFreshFor(req, { etag: this.etag })) {
+    if (this.options.validated !== false && isFreshFor(req, { etag: this.etag })) {
       res.writeHead(304, [...leading, ...this.notModifiedHeaders]).end();
       return;
     }

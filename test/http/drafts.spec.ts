@@ -1,7 +1,7 @@
-import request from 'supertest';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Client } from 'pg';
-import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
+import request from 'supertest';
+import { CONTENT_DOMAINS, type ContentDomain, DEMO_CONTENT } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { ContentTransactions } from '@/content-store/content-transactions';
 import { AwardsService } from '@/awards/awards.service';
@@ -175,6 +175,47 @@ describe('drafts', () => {
     await first().delete('/api/admin/draft').expect(204);
     const withoutDraft = await request(onDatabase.testApp.server).get(`/api/projects/tidewatch?preview=${issued.body.token}`).expect(200);
     expect([withoutDraft.body.title, withoutDraft.headers['cache-control']]).toEqual(['Tidewatch', 'private, no-store']);
+  });
+
+  it('shows through a link the draft it was made for, and after that draft is published or discarded the published content, never a later draft', async () => {
+    const previewTitle = async (token: string) =>
+      (await request(second.server).get(`/api/projects/tidewatch?preview=${token}`).expect(200)).body.title as string;
+    await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, first draft' }).expect(200);
+    const { token: first_ } = (await first().post('/api/admin/draft/preview-token').expect(200)).body as { token: string };
+    expect(await previewTitle(first_)).toBe('Tidewatch, first draft');
+    await first().delete('/api/admin/draft').expect(204);
+    await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, second draft' }).expect(200);
+    const { token: second_ } = (await first().post('/api/admin/draft/preview-token').expect(200)).body as { token: string };
+    expect([await previewTitle(first_), await previewTitle(second_)]).toEqual(['Tidewatch', 'Tidewatch, second draft']);
+    await first().post('/api/admin/draft/publish').expect(200);
+    await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, third draft' }).expect(200);
+    await vi.waitFor(async () => expect(await previewTitle(second_)).toBe('Tidewatch, second draft'), { timeout: 2_000 });
+    await first().delete('/api/admin/draft').expect(204);
+    await first().patch('/api/projects/tidewatch').send({ title: 'Tidewatch' }).expect(200);
+  });
+
+  it('builds a preview once for every parameter a read ignores, never fails concurrent previews, and compresses them', async () => {
+    await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, concurrently previewed' }).expect(200);
+    const { token } = (await first().post('/api/admin/draft/preview-token').expect(200)).body as { token: string };
+    const previews = vi.spyOn(onDatabase.testApp.app.get(DraftsService), 'preview');
+    try {
+      for (const junk of ['a', 'b', 'c'])
+        await request(onDatabase.testApp.server).get(`/api/projects?preview=${token}&j=${junk}`).expect(200);
+      expect(previews).toHaveBeenCalledTimes(1);
+    } finally {
+      previews.mockRestore();
+    }
+    const slugs = DEMO_CONTENT.projects.map((project) => project.slug);
+    const reads = [onDatabase.testApp, second].flatMap((app) =>
+      slugs.flatMap((slug) => [1, 2].map((junk) => request(app.server).get(`/api/projects/${slug}?preview=${token}&j=${junk}`))),
+    );
+    const drafting = first().patch('/api/projects/ledger-lens?draft=true').send({ status: 'Drafted meanwhile' });
+    const statuses = (await Promise.all([...reads, drafting])).map((answer) => answer.status);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    // supertest decodes what it is sent: the header says it came compressed.
+    const compressed = await request(second.server).get(`/api/projects?preview=${token}`).set('Accept-Encoding', 'br').expect(200);
+    expect(compressed.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'private, no-store' });
+    expect(compressed.body[0].title).toBe('Tidewatch, concurrently previewed');
   });
 
   it('shows the draft in the site’s feed to a preview link, and only to it', async () => {

@@ -15,11 +15,13 @@ export interface StoredDraft {
   overridden: MergedDraft['overridden'];
 }
 
+export type DraftStamp = Pick<StoredDraft, 'openedAt' | 'updatedAt'>;
+
 /** Where the draft is kept; each call joins the caller's transaction. Drafts need a database (503 without one). */
 export abstract class DraftsRepository {
   abstract find(): Promise<StoredDraft | undefined>;
-  /** When the draft last changed (undefined: none is open), read without its documents. */
-  abstract updatedAt(): Promise<Date | undefined>;
+  /** When the draft was opened and last changed (undefined: none is open), read without its documents. */
+  abstract stamp(): Promise<DraftStamp | undefined>;
   /** The draft, locked until the caller's transaction ends: draft writes and publishing take their turns. */
   abstract lock(): Promise<StoredDraft | undefined>;
   abstract save(draft: Pick<StoredDraft, 'base' | 'document' | 'orders' | 'overridden'>): Promise<void>;
@@ -33,7 +35,7 @@ export abstract class DraftsRepository {
 
 export class NoDrafts extends DraftsRepository {
   find = refuseWrite;
-  updatedAt = refuseWrite;
+  stamp = refuseWrite;
   lock = refuseWrite;
   save = refuseWrite;
   schedule = refuseWrite;

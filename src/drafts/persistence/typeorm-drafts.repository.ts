@@ -4,7 +4,7 @@ import type { Repository } from 'typeorm';
 import type { PostgresAdapter } from '@/database/storage-for';
 import { ContentDraftEntity } from '@/drafts/entities/content-draft.entity';
 import { DraftPreviewKeyEntity } from '@/drafts/entities/draft-preview-key.entity';
-import { DraftsRepository, type StoredDraft } from './drafts.repository';
+import { type DraftStamp, DraftsRepository, type StoredDraft } from './drafts.repository';
 
 const THE_DRAFT = { id: 1 };
 
@@ -22,8 +22,8 @@ class TypeOrmDrafts extends DraftsRepository {
     return (await this.drafts.findOneBy(THE_DRAFT)) ?? undefined;
   }
 
-  async updatedAt(): Promise<Date | undefined> {
-    return (await this.drafts.findOne({ select: { id: true, updatedAt: true }, where: THE_DRAFT }))?.updatedAt;
+  async stamp(): Promise<DraftStamp | undefined> {
+    return (await this.drafts.findOne({ select: { id: true, openedAt: true, updatedAt: true }, where: THE_DRAFT })) ?? undefined;
   }
 
   async lock(): Promise<StoredDraft | undefined> {
