@@ -54,28 +54,31 @@ interface TextRules {
   min?: number;
   max: number;
   each?: boolean;
+  /** False: control characters are taken too (a visitor's text, kept as sent); the owner's text refuses them. */
+  printable?: boolean;
 }
 
-/**
- * A string within length bounds that PostgreSQL can store (U+0000 is refused) and a feed can carry:
- * no control character but tab and line breaks (isPrintableText).
- */
-export function IsText({ min = 0, max, each = false }: TextRules): PropertyDecorator {
+/** No control character but tab and line breaks (isPrintableText): what a feed can carry. */
+const IsPrintableText = (each: boolean): PropertyDecorator =>
+  ValidateBy(
+    {
+      name: 'printableText',
+      validator: {
+        validate: (value: unknown) => typeof value !== 'string' || isPrintableText(value),
+        defaultMessage: () => 'String should not contain control characters (other than tab and line breaks)',
+      },
+    },
+    { each },
+  );
+
+/** A string within length bounds that PostgreSQL can store (U+0000 is refused), printable unless said otherwise. */
+export function IsText({ min = 0, max, each = false, printable = true }: TextRules): PropertyDecorator {
   return applyDecorators(
     IsString({ each, message: 'Input should be a valid string' }),
     ...(min > 0 ? [MinLength(min, { each, message: `String should have at least ${min} characters` })] : []),
     MaxLength(max, { each, message: `String should have at most ${max} characters` }),
     NotContains('\u0000', { each, message: 'String should not contain the NUL character' }),
-    ValidateBy(
-      {
-        name: 'printableText',
-        validator: {
-          validate: (value: unknown) => typeof value !== 'string' || isPrintableText(value),
-          defaultMessage: () => 'String should not contain control characters (other than tab and line breaks)',
-        },
-      },
-      { each },
-    ),
+    ...(printable ? [IsPrintableText(each)] : []),
   );
 }
 
@@ -196,13 +199,14 @@ export function TextField({
   min = 0,
   max,
   optional = false,
+  printable,
   ...doc
 }: Omit<TextRules, 'each'> & FieldDoc & { optional?: boolean }): PropertyDecorator {
   const schema = { type: String, maxLength: max, ...(min > 0 ? { minLength: min } : {}), ...doc };
   return applyDecorators(
     optional ? ApiPropertyOptional(schema) : ApiProperty(schema),
     ...(optional ? [IsOmittable()] : []),
-    IsText({ min, max }),
+    IsText({ min, max, printable }),
   );
 }
 
@@ -279,11 +283,11 @@ export function EmailField({ absent, ...doc }: { absent: 'required' | 'empty' } 
 const trimmedAtLeast = (min: number): string => (min === 1 ? '\\S' : `\\S[\\s\\S]{${min - 2},}\\S`);
 
 /** A required string whose leading and trailing whitespace is stripped first, then `min` to `max` characters; declared once for both. */
-export function TrimmedTextField({ min, max, ...doc }: { min: number; max: number } & FieldDoc): PropertyDecorator {
+export function TrimmedTextField({ min, max, printable, ...doc }: Omit<TextRules, 'each'> & { min: number } & FieldDoc): PropertyDecorator {
   return applyDecorators(
     ApiProperty({ type: String, minLength: min, maxLength: max, pattern: trimmedAtLeast(min), ...doc }),
     // Only strings are stripped: a number or boolean stays what it is and fails IsText.
     Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)),
-    IsText({ min, max }),
+    IsText({ min, max, printable }),
   );
 }

@@ -2,9 +2,16 @@ import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { EmailField, IsText, TextField, TrimmedTextField } from '@/common/validation/validation.decorators';
 
+/** A visitor's words are kept as sent, control characters too: the mails fold them (no header is ever made of them). */
 @ApiSchema({ name: 'ContactRequest' })
 export class ContactRequestDto {
-  @TrimmedTextField({ min: 2, max: 100, description: 'Leading and trailing whitespace is stripped first', example: 'Ada Lovelace' })
+  @TrimmedTextField({
+    min: 2,
+    max: 100,
+    printable: false,
+    description: 'Leading and trailing whitespace is stripped first',
+    example: 'Ada Lovelace',
+  })
   readonly name!: string;
 
   @EmailField({
@@ -14,12 +21,12 @@ export class ContactRequestDto {
   })
   readonly email!: string;
 
-  @TextField({ min: 10, max: 5000, example: 'I would like to talk about a project.' })
+  @TextField({ min: 10, max: 5000, printable: false, example: 'I would like to talk about a project.' })
   readonly message!: string;
 
   @ApiPropertyOptional({ type: String, maxLength: 200, nullable: true, example: 'Analytical Engines Ltd.' })
   @IsOptional()
-  @IsText({ max: 200 })
+  @IsText({ max: 200, printable: false })
   readonly company?: string | null;
 
   @ApiPropertyOptional({
@@ -30,7 +37,7 @@ export class ContactRequestDto {
     example: '',
   })
   @IsOptional()
-  @IsText({ max: 500 })
+  @IsText({ max: 500, printable: false })
   readonly website?: string;
 
   @ApiPropertyOptional({
