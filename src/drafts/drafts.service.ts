@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { RequestValidationException } from '@/common/validation/request-validation.exception';
+import { RequestValidationException, type ValidationIssue } from '@/common/validation/request-validation.exception';
 import { asList, CONTENT_DOMAINS, type ContentDomain, type DocumentParts, domainsOf } from '@/content';
 import { ContentTransactions } from '@/content-store/content-transactions';
 import { PREVIEW_QUERY } from '@/read-model/public-read.decorator';
@@ -104,6 +104,7 @@ export class DraftsService {
         openedAt: stored.openedAt.toISOString(),
         updatedAt: stored.updatedAt.toISOString(),
         scheduledAt: stored.scheduledAt?.toISOString() ?? null,
+        publishFailure: stored.publishFailure,
         changes: changed.flatMap((domain) => diffItems(domain, asList(published[domain]), asList(parts[domain]))),
         document: { ...published, ...parts },
       };
@@ -146,18 +147,31 @@ export class DraftsService {
     await this.transactions.run(() => this.drafts.schedule(null));
   }
 
-  /** Publishes the draft if its time has come; answers whether it did (another instance may have, first). */
-  async publishIfDue(): Promise<boolean> {
-    const due = (draft: StoredDraft | undefined) => draft?.scheduledAt != null && draft.scheduledAt.getTime() <= Date.now();
-    if (!due(await this.drafts.find())) return false;
-    return this.transactions.run(
-      async () => {
-        if (!due(await this.drafts.lock())) return false;
-        await this.publish();
-        return true;
-      },
-      { source: 'publish' },
-    );
+  /**
+   * Publishes the draft if its time has come; answers whether it did (another instance may have,
+   * first). A draft that can no longer be published (it broke a rule meanwhile: 422) is not tried
+   * again: its schedule stops, and the draft says why; the issues are answered.
+   */
+  async publishIfDue(): Promise<ScheduledPublish> {
+    const dueAt = (draft: StoredDraft | undefined) =>
+      draft?.scheduledAt != null && draft.scheduledAt.getTime() <= Date.now() ? draft.scheduledAt : undefined;
+    const scheduledAt = dueAt(await this.drafts.find());
+    if (!scheduledAt) return { published: false };
+    try {
+      return await this.transactions.run(
+        async () => {
+          if (!dueAt(await this.drafts.lock())) return { published: false };
+          await this.publish();
+          return { published: true };
+        },
+        { source: 'publish' },
+      );
+    } catch (error) {
+      if (!(error instanceof RequestValidationException)) throw error;
+      const failure = { at: new Date().toISOString(), issues: error.issues };
+      await this.transactions.run(() => this.drafts.publishFailed(scheduledAt, failure));
+      return { published: false, refused: failure.issues };
+    }
   }
 
   async discard(): Promise<void> {
@@ -180,6 +194,12 @@ export class DraftsService {
       overridden: [...stored.overridden, ...overridden.filter((item) => !seen.has(`${item.domain}:${item.id}`))],
     };
   }
+}
+
+/** What a look at the schedule did: published the draft, or not (and why not, when it could not be published). */
+export interface ScheduledPublish {
+  published: boolean;
+  refused?: ValidationIssue[];
 }
 
 /** The draft as it stands against the published content now. */

@@ -5,6 +5,8 @@ import { DraftsService } from './drafts.service';
 
 /** How often each instance looks whether a scheduled publish is due: well within the 5 s it may be late. */
 const LOOK_EVERY_MS = 1_000;
+/** A refusal's first issues go in its log line; the draft holds them all. */
+const LOGGED_ISSUES = 5;
 
 /**
  * A scheduled publish happens once, across instances and restarts: every instance looks each
@@ -30,6 +32,13 @@ export class ScheduledPublishing implements OnApplicationBootstrap, OnApplicatio
   }
 
   private async look(): Promise<void> {
-    if (await this.drafts.publishIfDue()) this.logger.log({ event: 'draft_published', detail: 'at its scheduled time' });
+    const { published, refused } = await this.drafts.publishIfDue();
+    if (published) this.logger.log({ event: 'draft_published', detail: 'at its scheduled time' });
+    if (refused)
+      this.logger.warn({
+        event: 'scheduled_publish_refused',
+        detail: 'The draft breaks a rule now: its schedule stopped, and GET /api/admin/draft says why',
+        issues: refused.slice(0, LOGGED_ISSUES),
+      });
   }
 }

@@ -651,6 +651,57 @@ describe('scheduled publishing', () => {
     expect(await publishRevisions(onDatabase.testApp)).toBe(before + 1);
   });
 
+  it('stops a scheduled publish the draft can no longer make, and the draft says why', async () => {
+    type Category = { id: string; skills: { id: string; projects: string[] }[] };
+    const app = onDatabase.testApp;
+    const content = (await admin(app).get('/api/admin/content').expect(200)).body as object;
+    const publish = vi.spyOn(app.app.get(DraftsService), 'publish');
+    const secondPublish = vi.spyOn(second.app.get(DraftsService), 'publish');
+    try {
+      await admin(app).delete('/api/projects/tidewatch?draft=true').expect(204);
+      // A direct write meanwhile links a skill of a category the draft left alone to the project the draft deletes.
+      const drafted = new Set(
+        ((await admin(app).get('/api/admin/draft').expect(200)).body.changes as { id: string }[]).map((change) => change.id),
+      );
+      const categories = (await request(app.server).get('/api/skills').expect(200)).body as Category[];
+      const [untouched] = categories.find((category) => !drafted.has(category.id))!.skills;
+      await admin(app)
+        .patch(`/api/skills/${untouched.id}`)
+        .send({ projects: [...untouched.projects, 'tidewatch'] })
+        .expect(200);
+      await admin(app)
+        .post('/api/admin/draft/publish')
+        .send({ at: inSeconds(1) })
+        .expect(202);
+
+      await vi.waitFor(async () => expect((await admin(app).get('/api/admin/draft').expect(200)).body.publishFailure).not.toBeNull(), {
+        timeout: 5_000,
+        interval: 100,
+      });
+      const { body: draft } = await admin(second).get('/api/admin/draft').expect(200);
+      expect(draft.scheduledAt).toBeNull();
+      expect(draft.publishFailure).toEqual({
+        at: expect.any(String),
+        issues: [expect.objectContaining({ type: 'value_error', msg: expect.stringContaining('tidewatch') })],
+      });
+      const tries = publish.mock.calls.length + secondPublish.mock.calls.length;
+      await new Promise((resolve) => setTimeout(resolve, 2_500)); // two more looks of each instance
+      expect(publish.mock.calls.length + secondPublish.mock.calls.length).toBe(tries);
+      await request(app.server).get('/api/projects/tidewatch').expect(200);
+
+      await admin(app)
+        .post('/api/admin/draft/publish')
+        .send({ at: inSeconds(60) })
+        .expect(202);
+      expect((await admin(app).get('/api/admin/draft').expect(200)).body.publishFailure).toBeNull();
+    } finally {
+      publish.mockRestore();
+      secondPublish.mockRestore();
+      await admin(app).delete('/api/admin/draft');
+      await request(app.server).put('/api/admin/content').set('Authorization', `Bearer ${ADMIN_TOKEN}`).send(content).expect(200);
+    }
+  });
+
   it('publishes after a restart a schedule set before it', async () => {
     const other = await appOnDatabase();
     const app = other.testApp;

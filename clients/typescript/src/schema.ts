@@ -1619,6 +1619,11 @@ export interface components {
        */
       openedAt: string;
       /**
+       * @description Why its scheduled publish could not be made (it broke a rule meanwhile): the schedule stopped. Null while none failed since it was last scheduled
+       * @example null
+       */
+      publishFailure: components['schemas']['DraftPublishFailure'] | null;
+      /**
        * Format: date-time
        * @description When it is to be published; null: not scheduled
        * @example null
@@ -1774,6 +1779,16 @@ export interface components {
       urls: {
         [key: string]: string;
       };
+    };
+    DraftPublishFailure: {
+      /**
+       * Format: date-time
+       * @description When it was tried
+       * @example 2026-12-01T08:00:00.412Z
+       */
+      at: string;
+      /** @description What the publish refused, as a 422 lists it */
+      issues: components['schemas']['ValidationError'][];
     };
     ErrorDetail: {
       /** @example Project "unknown-slug" not found */

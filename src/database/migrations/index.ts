@@ -20,6 +20,7 @@ import { MediaUploadedAs1797200000000 } from './1797200000000-MediaUploadedAs';
 import { SkillLinksNameProjects1797300000000 } from './1797300000000-SkillLinksNameProjects';
 import { MediaChangesAnnounced1797400000000 } from './1797400000000-MediaChangesAnnounced';
 import { MediaAnnouncementsNameTheirWrite1797500000000 } from './1797500000000-MediaAnnouncementsNameTheirWrite';
+import { DraftPublishFailure1797600000000 } from './1797600000000-DraftPublishFailure';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   SkillLinksNameProjects1797300000000,
   MediaChangesAnnounced1797400000000,
   MediaAnnouncementsNameTheirWrite1797500000000,
+  DraftPublishFailure1797600000000,
 ];

@@ -1,11 +1,22 @@
 import { ApiProperty, ApiSchema, PickType } from '@nestjs/swagger';
 import type { ContentDocument } from '@/content';
+import { ValidationErrorItemDto } from '@/common/http/error-bodies.dto';
 import { ContentItemChangeDto } from '@/history/dto/content-revision.dto';
 import { ContentCountsDto, ContentDocumentDto } from '@/portfolio/dto/content-document.dto';
 
 /** An item the draft changed that a direct write changed too: at publish the draft's version won. */
 @ApiSchema({ name: 'OverriddenItem' })
 export class OverriddenItemDto extends PickType(ContentItemChangeDto, ['domain', 'id'] as const) {}
+
+/** A scheduled publish the draft could not make. */
+@ApiSchema({ name: 'DraftPublishFailure' })
+export class DraftPublishFailureDto {
+  @ApiProperty({ format: 'date-time', description: 'When it was tried', example: '2026-12-01T08:00:00.412Z' })
+  readonly at!: string;
+
+  @ApiProperty({ type: [ValidationErrorItemDto], description: 'What the publish refused, as a 422 lists it' })
+  readonly issues!: ValidationErrorItemDto[];
+}
 
 /** The owner's draft, read against the published content as it is now. */
 @ApiSchema({ name: 'ContentDraft' })
@@ -24,6 +35,15 @@ export class DraftDto {
     example: null,
   })
   readonly scheduledAt!: string | null;
+
+  @ApiProperty({
+    type: DraftPublishFailureDto,
+    nullable: true,
+    description:
+      'Why its scheduled publish could not be made (it broke a rule meanwhile): the schedule stopped. Null while none failed since it was last scheduled',
+    example: null,
+  })
+  readonly publishFailure!: DraftPublishFailureDto | null;
 
   @ApiProperty({ type: [ContentItemChangeDto], description: 'What publishing it would change, item by item' })
   readonly changes!: ContentItemChangeDto[];

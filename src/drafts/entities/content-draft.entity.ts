@@ -1,6 +1,13 @@
 import { Check, Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { DocumentParts } from '@/content';
 import type { DraftOrders, MergedDraft } from '@/drafts/draft-merge';
+import type { ValidationIssue } from '@/common/validation/request-validation.exception';
+
+/** A scheduled publish refused: when it was tried, and the 422's issues. */
+export interface PublishFailure {
+  at: string;
+  issues: ValidationIssue[];
+}
 
 /** The owner's draft: at most one, of the domains it changed. */
 @Check('ck_content_drafts_one', '"id" = 1')
@@ -33,6 +40,10 @@ export class ContentDraftEntity {
   /** Each list domain's keys in order, published and drafted, where `base` and `document` hold only the items that differ. */
   @Column({ type: 'json', nullable: true })
   orders!: DraftOrders | null;
+
+  /** Why its scheduled publish could not be made, and when; null while none failed since it was last scheduled. */
+  @Column({ type: 'jsonb', nullable: true })
+  publishFailure!: PublishFailure | null;
 
   /** Items the draft changed that direct writes changed too, found so far. */
   @Column({ type: 'jsonb', default: () => "'[]'" })

@@ -1,6 +1,7 @@
 import { refuseWrite } from '@/content-store/document-collection';
 import type { DocumentParts } from '@/content';
 import type { DraftOrders, MergedDraft } from '@/drafts/draft-merge';
+import type { PublishFailure } from '@/drafts/entities/content-draft.entity';
 
 export interface StoredDraft {
   openedAt: Date;
@@ -13,6 +14,7 @@ export interface StoredDraft {
   /** Null in a draft stored whole by an earlier version. */
   orders: DraftOrders | null;
   overridden: MergedDraft['overridden'];
+  publishFailure: PublishFailure | null;
 }
 
 export type DraftStamp = Pick<StoredDraft, 'openedAt' | 'updatedAt'>;
@@ -25,8 +27,10 @@ export abstract class DraftsRepository {
   /** The draft, locked until the caller's transaction ends: draft writes and publishing take their turns. */
   abstract lock(): Promise<StoredDraft | undefined>;
   abstract save(draft: Pick<StoredDraft, 'base' | 'document' | 'orders' | 'overridden'>): Promise<void>;
-  /** Sets (or, with null, cancels) when the draft is published; answers whether there is a draft. */
+  /** Sets (or, with null, cancels) when the draft is published, forgetting a failure before; answers whether there is a draft. */
   abstract schedule(at: Date | null): Promise<boolean>;
+  /** The publish scheduled at `scheduledAt` could not be made: the schedule stops, and the draft says why (unless it was scheduled anew meanwhile). */
+  abstract publishFailed(scheduledAt: Date, failure: PublishFailure): Promise<void>;
   /** Answers whether there was one. */
   abstract remove(): Promise<boolean>;
   /** The preview tokens' signing key: `candidate` becomes it unless another instance's came first. */
@@ -39,6 +43,7 @@ export class NoDrafts extends DraftsRepository {
   lock = refuseWrite;
   save = refuseWrite;
   schedule = refuseWrite;
+  publishFailed = refuseWrite;
   remove = refuseWrite;
   previewKey = refuseWrite;
 }

@@ -2,7 +2,7 @@ import type { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Repository } from 'typeorm';
 import type { PostgresAdapter } from '@/database/storage-for';
-import { ContentDraftEntity } from '@/drafts/entities/content-draft.entity';
+import { ContentDraftEntity, type PublishFailure } from '@/drafts/entities/content-draft.entity';
 import { DraftPreviewKeyEntity } from '@/drafts/entities/draft-preview-key.entity';
 import { type DraftStamp, DraftsRepository, type StoredDraft } from './drafts.repository';
 
@@ -38,7 +38,11 @@ class TypeOrmDrafts extends DraftsRepository {
   }
 
   async schedule(scheduledAt: Date | null): Promise<boolean> {
-    return ((await this.drafts.update(THE_DRAFT, { scheduledAt })).affected ?? 0) > 0;
+    return ((await this.drafts.update(THE_DRAFT, { scheduledAt, publishFailure: null })).affected ?? 0) > 0;
+  }
+
+  async publishFailed(scheduledAt: Date, publishFailure: PublishFailure): Promise<void> {
+    await this.drafts.update({ ...THE_DRAFT, scheduledAt }, { scheduledAt: null, publishFailure });
   }
 
   async previewKey(candidate: Buffer): Promise<Buffer> {
