@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { storageFor } from '@/database/storage-for';
+import { MediaModule } from '@/media/media.module';
 import { PortfolioModule } from '@/portfolio/portfolio.module';
 import { DraftPreviewInterceptor } from './draft-preview.interceptor';
 import { DraftWriteInterceptor } from './draft-write.interceptor';
@@ -13,7 +14,7 @@ import { ScheduledPublishing } from './scheduled-publishing';
 
 /** The owner's draft: content writes with ?draft=true change it; publishing makes it what visitors see. */
 @Module({
-  imports: [PortfolioModule],
+  imports: [PortfolioModule, MediaModule],
   controllers: [DraftsController],
   providers: [
     storageFor(DraftsRepository, {

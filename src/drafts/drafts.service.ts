@@ -1,9 +1,10 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { RequestValidationException, type ValidationIssue } from '@/common/validation/request-validation.exception';
 import { asList, CONTENT_DOMAINS, type ContentDomain, type DocumentParts, domainsOf } from '@/content';
 import { ContentTransactions } from '@/content-store/content-transactions';
 import { PREVIEW_QUERY } from '@/read-model/public-read.decorator';
 import { diffItems } from '@/history/content-diff';
+import { UnpublishedMediaUses } from '@/media/unpublished-media-uses';
 import { PortfolioService } from '@/portfolio/portfolio.service';
 import { draftBetween, mergeDraft, type MergedDraft } from './draft-merge';
 import type { DraftDto, PreviewTokenDto, PublishedDraftDto } from './dto/draft.dto';
@@ -26,13 +27,19 @@ const notScheduled = () => new NotFoundException({ detail: 'The draft is not sch
  * as it is now (mergeDraft), so a direct write made meanwhile is never undone.
  */
 @Injectable()
-export class DraftsService {
+export class DraftsService implements OnModuleInit {
   constructor(
     private readonly drafts: DraftsRepository,
     private readonly portfolio: PortfolioService,
     private readonly transactions: ContentTransactions,
     private readonly tokens: PreviewTokens,
+    private readonly mediaUses: UnpublishedMediaUses,
   ) {}
+
+  /** A picture the draft names is in use: it cannot be deleted from under the publish that would show it. */
+  onModuleInit(): void {
+    this.mediaUses.register(async () => (this.transactions.acceptsWrites ? (await this.drafts.find())?.document : undefined));
+  }
 
   /**
    * Makes `write` change the draft (the first opens it); answers what it answers. The draft's base

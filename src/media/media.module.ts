@@ -13,6 +13,7 @@ import { azureMediaBlobs } from './persistence/azure-media-blobs';
 import { MediaBlobs } from './persistence/media-blobs';
 import { MediaRepository } from './persistence/media.repository';
 import { ShippedMedia } from './persistence/shipped-media';
+import { UnpublishedMediaUses } from './unpublished-media-uses';
 
 /** The owner's pictures: uploaded once, served in every size and format a page needs. */
 @Module({
@@ -20,6 +21,7 @@ import { ShippedMedia } from './persistence/shipped-media';
   controllers: [MediaController, MediaAdminController],
   providers: [
     MediaService,
+    UnpublishedMediaUses,
     MediaEdge,
     MediaRetention,
     ImageSets,
@@ -39,6 +41,6 @@ import { ShippedMedia } from './persistence/shipped-media';
       [MediaBlobs, ShippedMedia],
     ),
   ],
-  exports: [ImageSets, MediaEdge, MediaService],
+  exports: [ImageSets, MediaEdge, MediaService, UnpublishedMediaUses],
 })
 export class MediaModule {}

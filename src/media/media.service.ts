@@ -4,7 +4,7 @@ import { PerFrozenValue } from '@/common/frozen';
 import { mediaConfig } from '@/config/media.config';
 import { ContentAttribution } from '@/content-store/content-attribution';
 import { refuseWrite } from '@/content-store/document-collection';
-import { CONTENT_DOMAINS, DOMAIN_DECLARATIONS } from '@/content';
+import { CONTENT_DOMAINS, type ContentDomain, DOMAIN_DECLARATIONS, domainsOf } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import type { MediaItemDto } from './dto/media-item.dto';
 import type { UpdateMediaDto } from './dto/update-media.dto';
@@ -15,11 +15,14 @@ import { CachePurger } from '@/shared-cache/cache-purger';
 import { DOMAINS_WITH_IMAGE_SETS } from './image-sets';
 import { MediaBytes, MediaCache } from './media-bytes';
 import { mediaUrl } from './media-url';
+import { UnpublishedMediaUses } from './unpublished-media-uses';
 import { MEDIA_HIDDEN_CHANNEL, type MediaItem, MediaRepository } from './persistence/media.repository';
 
 interface MediaUse {
   domain: string;
   id: string | null;
+  /** Named by the draft only: published content does not show it yet. */
+  drafted?: true;
 }
 
 /** The owner's pictures: uploaded once, processed once, served in every size and format, from memory when hot. */
@@ -36,6 +39,7 @@ export class MediaService implements OnModuleDestroy {
     private readonly readModel: ReadModel,
     private readonly purger: CachePurger,
     private readonly attribution: ContentAttribution,
+    private readonly unpublished: UnpublishedMediaUses,
     @Inject(mediaConfig.KEY) { cacheMaxBytes }: ConfigType<typeof mediaConfig>,
     announcements: DatabaseAnnouncements,
   ) {
@@ -81,13 +85,15 @@ export class MediaService implements OnModuleDestroy {
   }
 
   /**
-   * Refused (409) while content names it. Otherwise hidden, and its bytes go at once unless a kept
-   * revision names it: then a restore of that revision brings it back.
+   * Refused (409) while content names it, published or drafted. Otherwise hidden, and its bytes go
+   * at once unless a kept revision names it: then a restore of that revision brings it back.
    */
   async remove(id: string): Promise<void> {
     const uses = (await this.usesOf([id])).get(id) ?? [];
     if (uses.length > 0) {
-      const named = uses.map((use) => (use.id === null ? use.domain : `${use.domain} ${use.id}`)).join(', ');
+      const named = uses
+        .map((use) => `${use.id === null ? use.domain : `${use.domain} ${use.id}`}${use.drafted ? ' (in the draft)' : ''}`)
+        .join(', ');
       throw new ConflictException({ detail: `Media ${id} is used by ${named}` });
     }
     if (!(await this.media.hide(id))) throw mediaNotFound(id);
@@ -159,22 +165,26 @@ export class MediaService implements OnModuleDestroy {
     return toMediaItem(item, (await this.usesOf([item.id])).get(item.id) ?? []);
   }
 
-  /** The content items that name each picture's URL now, by picture. */
+  /** The content items that name each picture's URL now, by picture: published, then the draft's that published ones do not. */
   private async usesOf(ids: readonly string[]): Promise<Map<string, MediaUse[]>> {
     const uses = new Map<string, MediaUse[]>();
     if (ids.length === 0) return uses;
-    for (const domain of CONTENT_DOMAINS) {
-      const part: unknown = await this.stores.of(domain).exportPart();
+    const add = (domain: ContentDomain, part: unknown, drafted: boolean) => {
       const items = Array.isArray(part) ? (part as Record<string, unknown>[]) : part ? [part as Record<string, unknown>] : [];
       const key = DOMAIN_DECLARATIONS[domain].shape === 'list' ? (DOMAIN_DECLARATIONS[domain] as { id: string }).id : undefined;
       for (const item of items) {
         const text = this.texts.of(item);
         for (const id of ids) {
           if (!text.includes(`"${mediaUrl(id)}"`)) continue;
-          uses.set(id, [...(uses.get(id) ?? []), { domain, id: key ? String(item[key]) : null }]);
+          const use = { domain, id: key ? String(item[key]) : null };
+          const known = uses.get(id) ?? [];
+          if (drafted && known.some((other) => other.domain === use.domain && other.id === use.id)) continue;
+          uses.set(id, [...known, drafted ? { ...use, drafted: true } : use]);
         }
       }
-    }
+    };
+    for (const domain of CONTENT_DOMAINS) add(domain, await this.stores.of(domain).exportPart(), false);
+    for (const parts of await this.unpublished.parts()) for (const domain of domainsOf(parts)) add(domain, parts[domain], true);
     return uses;
   }
 }
@@ -204,7 +214,7 @@ function toMediaItem(item: MediaItem, usedBy: MediaUse[]): MediaItemDto {
     alt: item.alt,
     focalPoint: item.focalPoint,
     variants: item.variants.map(({ width, height, type, name }) => ({ width, height, type, url: `${mediaUrl(item.id)}/${name}` })),
-    usedBy,
+    usedBy: usedBy.map(({ domain, id }) => ({ domain, id })),
     createdAt: item.createdAt.toISOString(),
   };
 }

@@ -347,6 +347,29 @@ describe('media on PostgreSQL', () => {
     }
   });
 
+  it('counts a picture only the draft names as in use: it cannot be deleted from under the publish that would show it', async () => {
+    const admin = (test: request.Test) => test.set('Authorization', `Bearer ${ADMIN_TOKEN}`);
+    const drafted = (
+      await upload(
+        await sharp({ create: { width: 40, height: 30, channels: 3, background: '#aa3300' } })
+          .png()
+          .toBuffer(),
+        'image/png',
+      ).expect(201)
+    ).body as MediaItem;
+    await admin(http().patch('/api/projects/physio-planner?draft=true')).send({ image: drafted.url }).expect(200);
+    try {
+      expect((await admin(http().get(`/api/admin/media?limit=1`)).expect(200)).body[0].usedBy).toEqual([
+        { domain: 'projects', id: 'physio-planner' },
+      ]);
+      const refused = await admin(http().delete(`/api/admin/media/${drafted.id}`)).expect(409);
+      expect(refused.body.detail).toBe(`Media ${drafted.id} is used by projects physio-planner (in the draft)`);
+    } finally {
+      await admin(http().delete('/api/admin/draft')).expect(204);
+    }
+    await admin(http().delete(`/api/admin/media/${drafted.id}`)).expect(204);
+  });
+
   it('sets alt text per language and a focal point, lists newest first, and refuses to delete a picture content uses', async () => {
     const admin = (test: request.Test) => test.set('Authorization', `Bearer ${ADMIN_TOKEN}`);
     const patched = await admin(http().patch(`/api/admin/media/${photo.id}`))

@@ -3,7 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 
-declare module 'node:http' {
+// 'http', where the interface is declared: an augmentation of 'node:http', which re-exports it, took or not by the order files were checked in.
+declare module 'http' {
   interface IncomingMessage {
     /** The X-Request-Id echoed on the response; safe to log. */
     requestId: string;
