@@ -9,6 +9,10 @@ class MediaEnvironment {
   @EnvInteger(0, 4 * 1024 * 1024 * 1024)
   readonly MEDIA_CACHE_MAX_BYTES: number = 64 * 1024 * 1024;
 
+  /** The most an upload may take, its wait for a turn included. */
+  @EnvInteger(1_000, 120_000)
+  readonly MEDIA_PROCESS_TIMEOUT_MS: number = 20_000;
+
   /** Where the pictures' bytes are kept: in PostgreSQL with their rows, or in Azure Blob Storage. */
   @IsIn(STORAGES, { message: `MEDIA_STORAGE must be one of ${STORAGES.join(', ')}` })
   readonly MEDIA_STORAGE: (typeof STORAGES)[number] = 'database';
@@ -28,6 +32,8 @@ class MediaEnvironment {
 export interface MediaConfig {
   /** How many bytes of served pictures an instance keeps in memory, the least recently served going first. */
   cacheMaxBytes: number;
+  /** The most an upload may take, its wait for a turn included: past it in the queue 503, in the encoder 422. */
+  processTimeoutMs: number;
   /** Set when the pictures' bytes go to Azure Blob Storage rather than into PostgreSQL. */
   azureBlob: { connectionString: string; container: string } | undefined;
 }
@@ -36,6 +42,7 @@ export const mediaConfig = registerAs('media', (): MediaConfig => {
   const env = validateConfig(process.env, MediaEnvironment);
   return {
     cacheMaxBytes: env.MEDIA_CACHE_MAX_BYTES,
+    processTimeoutMs: env.MEDIA_PROCESS_TIMEOUT_MS,
     azureBlob:
       env.MEDIA_STORAGE === 'azure-blob'
         ? { connectionString: env.AZURE_STORAGE_CONNECTION_STRING!, container: env.MEDIA_CONTAINER }

@@ -44,14 +44,18 @@ export class EncoderProcess {
     private readonly idleMs = IDLE_MS,
   ) {}
 
-  run(job: EncodeJob): Promise<EncoderOutcome> {
+  /** The job's outcome; `until` aborting ends the process (the job's outcome is then `stopped`). */
+  run(job: EncodeJob, until?: AbortSignal): Promise<EncoderOutcome> {
+    if (until?.aborted) return Promise.resolve({ stopped: true });
     clearTimeout(this.idle);
     const child = this.started();
     child.ref();
     child.channel?.ref();
     return new Promise<EncoderOutcome>((resolve) => {
+      const end = () => child.kill();
       const settle = (outcome: EncoderOutcome) => {
         child.off('message', settle).off('exit', crashed).off('error', failed);
+        until?.removeEventListener('abort', end);
         this.idleAfter(child);
         resolve(outcome);
       };
@@ -59,6 +63,7 @@ export class EncoderProcess {
         settle(signal && STOPPED_FROM_OUTSIDE.includes(signal) ? { stopped: true } : { crashed: true });
       const failed = (error: Error) => settle({ failed: error.message });
       child.on('message', settle).on('exit', crashed).on('error', failed);
+      until?.addEventListener('abort', end, { once: true });
       child.send(job, (error) => error && failed(error));
     });
   }

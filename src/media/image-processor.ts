@@ -23,6 +23,10 @@ export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
  * runs, BENCHMARKS.md), and the encoder process holds one decoded image at a time.
  */
 const PROCESSED_AT_ONCE = 1;
+/** How many uploads may wait for their turn; one more is 503 at once. */
+export const MOST_WAITING = 4;
+/** The most an upload may take, its wait for a turn included, unless the caller says (MEDIA_PROCESS_TIMEOUT_MS). */
+const DEADLINE_MS = 20_000;
 
 export type VariantFormat = 'avif' | 'webp' | 'jpg' | 'png';
 export const MEDIA_TYPES: Record<VariantFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
@@ -77,6 +81,11 @@ export const mediaIdOf = (bytes: Buffer): string => createHash('sha256').update(
 
 const notAnImage = (msg: string) => RequestValidationException.single(['body'], msg, 'image_invalid');
 
+const QUEUE_FULL = `${MOST_WAITING} pictures are waiting to be processed already: send it again shortly`;
+
+/** Why an upload stopped that no deadline stopped: its client went away, and no one reads what it is answered. */
+const ended = (until: AbortSignal) => new ServiceUnavailableException({ detail: String((until.reason as Error).message) });
+
 /** The encoder process was ended from outside during the upload: no fault of the picture's, so worth sending again. */
 export const ENCODER_STOPPED =
   'The picture could not be processed now (its encoder was stopped: out of memory, or the service stopping); try again';
@@ -84,16 +93,36 @@ export const ENCODER_STOPPED =
 /** The encoder process's entry point, beside this file, compiled or (under the tests) not. */
 const ENCODER_ENTRY = join(SOURCE_ROOT, 'media', `image-encoder.process${extname(__filename)}`);
 
-/** Every upload processed once, one at a time, in the encoder process (image-encoder.process.ts). */
+/**
+ * Every upload processed once, one at a time, in the encoder process (image-encoder.process.ts),
+ * within a deadline that covers its wait for a turn; at most MOST_WAITING wait.
+ */
 export class ImageProcessor {
   private readonly turns = pLimit(PROCESSED_AT_ONCE);
   private readonly encoder = new EncoderProcess(ENCODER_ENTRY);
 
-  /** `id`: the bytes' (mediaIdOf), where the caller has it already. */
-  process(bytes: Buffer, declared: string, id = mediaIdOf(bytes)): Promise<ProcessedImage> {
+  constructor(private readonly deadlineMs = DEADLINE_MS) {}
+
+  /**
+   * `id`: the bytes' (mediaIdOf), where the caller has it already. Past the deadline in the queue
+   * it is 503 (send it again), in the encoder 422 (the image costs too much: it would again); an
+   * upload whose client went away (`clientGone`) is not processed, or no further.
+   */
+  process(bytes: Buffer, declared: string, id = mediaIdOf(bytes), clientGone?: AbortSignal): Promise<ProcessedImage> {
     if (!Object.hasOwn(UPLOAD_TYPES, declared)) throw new UnsupportedMediaTypeException({ detail: UPLOAD_REFUSED });
+    if (this.turns.pendingCount >= MOST_WAITING) throw new ServiceUnavailableException({ detail: QUEUE_FULL });
     const uploadedAs = declared as UploadType;
-    return this.turns(async () => ({ id, uploadedAs, ...(await this.processed(bytes, UPLOAD_TYPES[uploadedAs])) }));
+    const deadline = AbortSignal.timeout(this.deadlineMs);
+    const until = clientGone ? AbortSignal.any([deadline, clientGone]) : deadline;
+    return this.turns(async () => {
+      if (until.aborted) throw deadline.aborted ? this.waitedTooLong() : ended(until);
+      try {
+        return { id, uploadedAs, ...(await this.processed(bytes, UPLOAD_TYPES[uploadedAs], until)) };
+      } catch (error) {
+        if (!until.aborted) throw error;
+        throw deadline.aborted ? this.tooCostly() : ended(until);
+      }
+    });
   }
 
   /** Stops the encoder process, if it runs. */
@@ -101,12 +130,24 @@ export class ImageProcessor {
     this.encoder.stop();
   }
 
-  private async processed(bytes: Buffer, expected: string): Promise<ProcessedPixels> {
+  private tooCostly(): RequestValidationException {
+    return RequestValidationException.single(
+      ['body'],
+      `The image takes longer than ${this.deadlineMs / 1000} s to process: save it smaller, or without progressive scans`,
+      'image_too_costly',
+    );
+  }
+
+  private waitedTooLong(): ServiceUnavailableException {
+    return new ServiceUnavailableException({ detail: `The picture waited ${this.deadlineMs / 1000} s for its turn: send it again` });
+  }
+
+  private async processed(bytes: Buffer, expected: string, until: AbortSignal): Promise<ProcessedPixels> {
     const folder = await mkdtemp(join(tmpdir(), 'portfolio-upload-'));
     try {
       const upload = join(folder, 'upload');
       await writeFile(upload, bytes);
-      const reply = await this.encoder.run({ upload, expected, maxPixels: MAX_PIXELS, widths: VARIANT_WIDTHS });
+      const reply = await this.encoder.run({ upload, expected, maxPixels: MAX_PIXELS, widths: VARIANT_WIDTHS }, until);
       if ('refused' in reply) throw notAnImage(reply.refused);
       // An encoder that died on these bytes: what no image should do, so the image is refused.
       if ('crashed' in reply) throw notAnImage('The image could not be processed');

@@ -3,13 +3,14 @@ import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { IMAGE_UPLOAD_LIMIT, readableBytes } from '@/common/http/body-limits';
+import { ClientGone } from '@/common/http/client-gone.decorator';
 import { FileBody } from '@/common/http/late-body.interceptor';
 import { CONTENT_STORE_UNAVAILABLE } from '@/common/openapi/common-responses';
 import { MediaItemDto } from './dto/media-item.dto';
 import { MediaIdParams } from './dto/media-params.dto';
 import { MediaListQueryDto } from './dto/media-query.dto';
 import { UpdateMediaDto } from './dto/update-media.dto';
-import { UPLOAD_TYPES } from './image-processor';
+import { MOST_WAITING, UPLOAD_TYPES } from './image-processor';
 import type { MediaBytes } from './media-bytes';
 import { PICTURE } from './media-responses';
 import { MediaService } from './media.service';
@@ -36,7 +37,7 @@ export class MediaAdminController {
   @AdminOperation({
     operationId: 'uploadMedia',
     summary: 'Upload a picture: processed once into every width in AVIF and WebP, stripped of its metadata',
-    description: `The body is the picture (JPEG, PNG, WebP or AVIF, at most ${readableBytes(IMAGE_UPLOAD_LIMIT)} and 40 megapixels), read only after the credential check. The same bytes again answer 200 with the item kept.`,
+    description: `The body is the picture (JPEG, PNG, WebP or AVIF, at most ${readableBytes(IMAGE_UPLOAD_LIMIT)} and 40 megapixels), read only after the credential check. The same bytes again answer 200 with the item kept. Processing, its wait for a turn included, may take MEDIA_PROCESS_TIMEOUT_MS: an image that takes longer in the encoder is 422 (image_too_costly).`,
     responses: {
       201: MediaItemDto,
       200: { type: MediaItemDto, description: 'These bytes were uploaded before: the item kept' },
@@ -45,14 +46,15 @@ export class MediaAdminController {
         detail: `Request body exceeds the ${readableBytes(IMAGE_UPLOAD_LIMIT)} limit`,
       },
       415: { description: 'SVG, or any other type', detail: UPLOAD_REFUSED },
-      503: `${CONTENT_STORE_UNAVAILABLE}; or the encoder was stopped during the upload (out of memory, or the service stopping): send it again`,
+      503: `${CONTENT_STORE_UNAVAILABLE}; the encoder was stopped during the upload (out of memory, or the service stopping), ${MOST_WAITING} uploads wait already, or this one waited past MEDIA_PROCESS_TIMEOUT_MS: send it again`,
     },
   })
   async upload(
     @UploadedImage() { bytes, type }: { bytes: Buffer; type: string },
+    @ClientGone() clientGone: AbortSignal,
     @Res({ passthrough: true }) res: Response,
   ): Promise<MediaItemDto> {
-    const { item, created } = await this.media.upload(bytes, type);
+    const { item, created } = await this.media.upload(bytes, type, clientGone);
     res.status(created ? HttpStatus.CREATED : HttpStatus.OK);
     return item;
   }

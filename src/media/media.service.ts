@@ -28,7 +28,7 @@ interface MediaUse {
 /** The owner's pictures: uploaded once, processed once, served in every size and format, from memory when hot. */
 @Injectable()
 export class MediaService implements OnModuleDestroy {
-  private readonly processor = new ImageProcessor();
+  private readonly processor: ImageProcessor;
   private readonly cache: MediaCache;
   /** Each content item's JSON, kept for read-only items: what a picture's uses are looked for in. */
   private readonly texts = new PerFrozenValue((item) => JSON.stringify(item));
@@ -40,9 +40,10 @@ export class MediaService implements OnModuleDestroy {
     private readonly purger: CachePurger,
     private readonly attribution: ContentAttribution,
     private readonly unpublished: UnpublishedMediaUses,
-    @Inject(mediaConfig.KEY) { cacheMaxBytes }: ConfigType<typeof mediaConfig>,
+    @Inject(mediaConfig.KEY) { cacheMaxBytes, processTimeoutMs }: ConfigType<typeof mediaConfig>,
     announcements: DatabaseAnnouncements,
   ) {
+    this.processor = new ImageProcessor(processTimeoutMs);
     this.cache = new MediaCache(cacheMaxBytes);
     // A picture deleted on any instance is served from the memory of none.
     announcements.on(MEDIA_HIDDEN_CHANNEL).subscribe((id) => this.cache.forget(id));
@@ -55,14 +56,15 @@ export class MediaService implements OnModuleDestroy {
 
   /**
    * The picture processed and kept; the same bytes again answer the item kept (`created` false),
-   * found without decoding them again when they come as the type they came as before.
+   * found without decoding them again when they come as the type they came as before. Not
+   * processed, or no further, once its client has gone (`clientGone`).
    */
-  async upload(bytes: Buffer, type: string): Promise<{ item: MediaItemDto; created: boolean }> {
+  async upload(bytes: Buffer, type: string, clientGone?: AbortSignal): Promise<{ item: MediaItemDto; created: boolean }> {
     if (!this.media.acceptsWrites) await refuseWrite();
     const id = mediaIdOf(bytes);
     const kept = await this.media.findUpload(id, type);
     if (kept) return { item: await this.withUses(kept), created: false };
-    const { item, created } = await this.media.add(await this.processor.process(bytes, type, id));
+    const { item, created } = await this.media.add(await this.processor.process(bytes, type, id, clientGone));
     if (created) await this.imageSetsChanged();
     return { item: await this.withUses(item), created };
   }

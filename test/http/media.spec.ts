@@ -1,8 +1,10 @@
+import type { MockInstance } from 'vitest';
 import { crc32 } from 'node:zlib';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import request from 'supertest';
-import { ImageProcessor } from '@/media/image-processor';
+import { EncoderProcess } from '@/media/encoder-process';
+import { ImageProcessor, mediaIdOf } from '@/media/image-processor';
 import { MediaRepository } from '@/media/persistence/media.repository';
 import { ReadModel } from '@/read-model/read-model';
 import { ADMIN_TOKEN } from '@test/support/admin';
@@ -446,6 +448,75 @@ describe('media on PostgreSQL', () => {
       expect(items).toEqual([]);
     } finally {
       stringify.mockRestore();
+    }
+  });
+});
+
+describe('uploads within a deadline and a bounded queue', () => {
+  let onDatabase: AppOnDatabase;
+  const upload = (bytes: Buffer, type = 'image/png') =>
+    request(onDatabase.testApp.server)
+      .post('/api/admin/media')
+      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+      .set('Content-Type', type)
+      .send(bytes);
+  const listed = async () =>
+    (
+      (await request(onDatabase.testApp.server).get('/api/admin/media').set('Authorization', `Bearer ${ADMIN_TOKEN}`).expect(200))
+        .body as MediaItem[]
+    ).map((item) => item.id);
+  /** Noise in every pixel: many seconds of AVIF and WebP at five widths, past the one-second deadline. */
+  let costly: Buffer;
+  const square = (background: string) =>
+    sharp({ create: { width: 64, height: 64, channels: 3, background } })
+      .png()
+      .toBuffer();
+
+  beforeAll(async () => {
+    onDatabase = await appOnDatabase({ MEDIA_PROCESS_TIMEOUT_MS: '1000' });
+    costly = await sharp({
+      create: { width: 1400, height: 1000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+  });
+  afterAll(() => onDatabase.close());
+
+  it('refuses an image the encoder cannot finish within MEDIA_PROCESS_TIMEOUT_MS (422), keeps nothing, and processes the next', async () => {
+    const refused = await upload(costly, 'image/jpeg').expect(422);
+    expect(refused.body.detail[0]).toMatchObject({ loc: ['body'], type: 'image_too_costly' });
+    expect(await listed()).toEqual([]);
+    const next = await upload(await square('#336699')).expect(201);
+    expect(await listed()).toEqual([next.body.id]);
+  });
+
+  /** The costly upload, once the encoder has it: what comes next waits for its turn. */
+  async function costlyInTheEncoder(run: MockInstance): Promise<{ processing: Promise<request.Response> }> {
+    const processing = upload(costly, 'image/jpeg').then();
+    await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(1), { interval: 10 });
+    return { processing };
+  }
+
+  it('does not process an upload whose client went away while it waited', async () => {
+    const run = vi.spyOn(EncoderProcess.prototype, 'run');
+    const process = vi.spyOn(ImageProcessor.prototype, 'process');
+    try {
+      const { processing } = await costlyInTheEncoder(run);
+      const gone = upload(await square('#0a0b0c'));
+      gone.then(
+        () => undefined,
+        () => undefined,
+      );
+      await vi.waitFor(() => expect(process).toHaveBeenCalledTimes(2), { interval: 10 }); // it waits its turn
+      gone.abort();
+      expect((await processing).status).toBe(422);
+      await expect(process.mock.results[1].value).rejects.toMatchObject({ response: { detail: 'The client went away before its answer' } });
+      // Nothing was encoded: the costly one was ended at its deadline, the other never started.
+      for (const { value } of run.mock.results) expect(await (value as ReturnType<EncoderProcess['run']>)).toEqual({ stopped: true });
+      expect(await listed()).not.toContain(mediaIdOf(await square('#0a0b0c')));
+    } finally {
+      run.mockRestore();
+      process.mockRestore();
     }
   });
 });

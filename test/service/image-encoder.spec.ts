@@ -1,9 +1,10 @@
+import type { MockInstance } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ENCODER_NICE, EncoderProcess } from '@/media/encoder-process';
-import { ENCODER_STOPPED, ImageProcessor, MAX_PIXELS, VARIANT_WIDTHS } from '@/media/image-processor';
+import { ENCODER_STOPPED, ImageProcessor, MAX_PIXELS, MOST_WAITING, VARIANT_WIDTHS } from '@/media/image-processor';
 
 const ENTRY = join(__dirname, '..', '..', 'src', 'media', 'image-encoder.process.ts');
 
@@ -121,5 +122,63 @@ describe('the encoder process', () => {
     } finally {
       encoder.stop();
     }
+  });
+});
+
+describe('the upload queue', () => {
+  const png = (background: string) =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background } })
+      .png()
+      .toBuffer();
+  let processor: ImageProcessor;
+  let run: MockInstance<EncoderProcess['run']>;
+  beforeEach(() => {
+    // An encoder that takes as long as it is let: it ends only when its job is ended.
+    run = vi
+      .spyOn(EncoderProcess.prototype, 'run')
+      .mockImplementation((_job, until) => new Promise((resolve) => until?.addEventListener('abort', () => resolve({ stopped: true }))));
+    processor = new ImageProcessor(200);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    processor.close();
+  });
+
+  it('refuses an upload the encoder cannot finish by the deadline (422), and one that waited past it (503)', async () => {
+    const first = processor.process(await png('#010101'), 'image/png');
+    const second = processor.process(await png('#020202'), 'image/png');
+    await expect(first).rejects.toMatchObject({ issues: [{ loc: ['body'], type: 'image_too_costly' }] });
+    await expect(second).rejects.toMatchObject({
+      status: 503,
+      response: { detail: 'The picture waited 0.2 s for its turn: send it again' },
+    });
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it(`turns away an upload at once while ${MOST_WAITING} wait`, async () => {
+    const queued = await Promise.all(['#01', '#02', '#03', '#04', '#05'].map((shade) => png(`${shade}0000`)));
+    const answers = queued.map((bytes) => processor.process(bytes, 'image/png').catch((error: unknown) => error));
+    let refused: unknown;
+    try {
+      await processor.process(Buffer.from('the sixth'), 'image/png');
+    } catch (error) {
+      refused = error;
+    }
+    await Promise.all(answers);
+    expect(refused).toMatchObject({
+      status: 503,
+      response: { detail: `${MOST_WAITING} pictures are waiting to be processed already: send it again shortly` },
+    });
+  });
+
+  it('does not process an upload whose client went away while it waited, and ends the one it was processing', async () => {
+    const [goneWhileWaiting, goneWhileProcessing] = [new AbortController(), new AbortController()];
+    const processing = processor.process(await png('#030303'), 'image/png', undefined, goneWhileProcessing.signal);
+    const waiting = processor.process(await png('#040404'), 'image/png', undefined, goneWhileWaiting.signal);
+    goneWhileWaiting.abort(new Error('The client went away before its answer'));
+    goneWhileProcessing.abort(new Error('The client went away before its answer'));
+    for (const upload of [processing, waiting])
+      await expect(upload).rejects.toMatchObject({ status: 503, response: { detail: 'The client went away before its answer' } });
+    expect(run).toHaveBeenCalledTimes(1);
   });
 });

@@ -250,7 +250,7 @@ export interface paths {
     put?: never;
     /**
      * Upload a picture: processed once into every width in AVIF and WebP, stripped of its metadata
-     * @description The body is the picture (JPEG, PNG, WebP or AVIF, at most 10 MB and 40 megapixels), read only after the credential check. The same bytes again answer 200 with the item kept. Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     * @description The body is the picture (JPEG, PNG, WebP or AVIF, at most 10 MB and 40 megapixels), read only after the credential check. The same bytes again answer 200 with the item kept. Processing, its wait for a turn included, may take MEDIA_PROCESS_TIMEOUT_MS: an image that takes longer in the encoder is 422 (image_too_costly). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
      */
     post: operations['uploadMedia'];
     delete?: never;
@@ -4765,7 +4765,7 @@ export interface operations {
       };
       431: components['responses']['RequestHeadersTooLarge'];
       500: components['responses']['InternalError'];
-      /** @description No database is configured (admin writes), or the database is unavailable; or the encoder was stopped during the upload (out of memory, or the service stopping): send it again */
+      /** @description No database is configured (admin writes), or the database is unavailable; the encoder was stopped during the upload (out of memory, or the service stopping), 4 uploads wait already, or this one waited past MEDIA_PROCESS_TIMEOUT_MS: send it again */
       503: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
