@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
+import { LINGER_BYTES, LINGER_MS } from '@/common/http/early-answers';
 import { ADMIN_TOKEN, apiClient } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
+import { MINIMAL_PDF } from '@test/support/pdf-text';
 import type { TestApp } from '@test/support/test-app';
 
 const FIVE_MB = 5 * 1024 * 1024;
@@ -13,12 +15,25 @@ const FIVE_MB = 5 * 1024 * 1024;
 /** An upload over a raw socket, sent in parts, whose answer is read as it comes. */
 class Upload {
   private received = '';
+  /** The connection is gone (closed by the server, or reset). */
+  closed = false;
+  /** Whether the last send went to the socket at once (false: wait for `drained`). */
+  flushed = true;
   private constructor(private readonly socket: Socket) {
     socket.on('data', (chunk: Buffer) => (this.received += chunk.toString()));
+    socket.on('error', () => undefined).on('close', () => (this.closed = true));
+  }
+
+  drained(): Promise<void> {
+    return new Promise((resolve) => {
+      this.socket.once('drain', resolve);
+      this.socket.once('close', resolve);
+    });
   }
 
   static open(port: number, method: string, path: string, headers: Record<string, string | number>): Upload {
-    const socket = connect(port, '127.0.0.1');
+    // Half open, as a client still uploading is: the server's end of its answer does not end the upload.
+    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
     const head = Object.entries({ Host: 'localhost', 'Content-Type': 'application/json', ...headers })
       .map(([name, value]) => `${name}: ${value}`)
       .join('\r\n');
@@ -27,7 +42,7 @@ class Upload {
   }
 
   send(bytes: string | Buffer): this {
-    this.socket.write(bytes);
+    if (!this.closed) this.flushed = this.socket.write(bytes);
     return this;
   }
 
@@ -188,5 +203,111 @@ describe('the large body of PUT /api/admin/content (audit, round three, item 1)'
     second.send(document.slice(10));
     expect(await second.status()).toBe(200);
     for (const upload of [first, second, third]) upload.close();
+  });
+});
+
+/** What a client that writes its whole request at once, as fast as it is taken, reads back, and whether its writes failed. */
+function uploadAtOnce(port: number, head: string, body: Buffer): Promise<{ received: string; error: string | undefined }> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    let error: string | undefined;
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    socket.on('error', (failure: NodeJS.ErrnoException) => (error = failure.code));
+    socket.on('close', () => resolve({ received, error }));
+    socket.write(head);
+    const CHUNK = 64 * 1024;
+    let at = 0;
+    const pump = () => {
+      while (at < body.length && !socket.destroyed) {
+        const more = socket.write(body.subarray(at, (at += CHUNK)));
+        if (!more) return void socket.once('drain', pump);
+      }
+      socket.end();
+    };
+    pump();
+  });
+}
+
+describe('early answers, closed in stages (RFC 9112 9.6)', () => {
+  let onDatabase: AppOnDatabase;
+  let port: number;
+  const head = (method: string, path: string, headers: Record<string, string | number>) =>
+    `${method} ${path} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('')}\r\n`;
+
+  beforeAll(async () => {
+    onDatabase = await appOnDatabase();
+    const server = onDatabase.testApp.app.getHttpServer();
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => onDatabase.close());
+
+  it.each([
+    ['PUT', '/api/admin/cv/english', 'application/pdf', 6 * 1024 * 1024],
+    ['POST', '/api/admin/media', 'image/jpeg', 11 * 1024 * 1024],
+  ])('lets a client still uploading an over-size body to %s %s read its 413, never a reset', async (method, path, type, size) => {
+    const body = Buffer.alloc(size, 1);
+    const headers = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': type, 'Content-Length': size };
+    const { received, error } = await uploadAtOnce(port, head(method, path, headers), body);
+    expect([received.split('\r\n')[0], error]).toEqual(['HTTP/1.1 413 Payload Too Large', undefined]);
+  });
+
+  it('reads and drops what the client still sends for LINGER_MS at most, then closes', async () => {
+    const upload = Upload.open(port, 'PUT', '/api/admin/cv/english', { 'Content-Type': 'application/pdf', 'Transfer-Encoding': 'chunked' });
+    expect(await upload.status()).toBe(401);
+    const started = Date.now();
+    const trickle = setInterval(() => upload.send(`400\r\n${' '.repeat(1024)}\r\n`), 100);
+    try {
+      await vi.waitFor(() => expect(upload.closed).toBe(true), { timeout: LINGER_MS + 2_000, interval: 100 });
+    } finally {
+      clearInterval(trickle);
+    }
+    expect(Date.now() - started).toBeGreaterThan(LINGER_MS - 500);
+  });
+
+  it('reads and drops about LINGER_BYTES at most of what the client still sends, then closes', async () => {
+    const upload = Upload.open(port, 'PUT', '/api/admin/cv/english', { 'Content-Type': 'application/pdf', 'Transfer-Encoding': 'chunked' });
+    expect(await upload.status()).toBe(401);
+    const megabyte = Buffer.concat([Buffer.from('100000\r\n'), Buffer.alloc(1024 * 1024, 32), Buffer.from('\r\n')]);
+    // Far more than it may read: it reads for 50 ms between its looks at the count, at loopback speed.
+    const most = (64 * LINGER_BYTES) / (1024 * 1024);
+    let sent = 0;
+    while (!upload.closed && sent < most) {
+      if (!upload.send(megabyte).flushed) await upload.drained();
+      sent += 1;
+    }
+    expect([upload.closed, sent < most]).toEqual([true, true]);
+  });
+
+  it.each([
+    ['no credential', { 'Content-Type': 'application/pdf', 'Content-Length': 1000 }, 401],
+    [
+      'a body announced over the limit',
+      { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/pdf', 'Content-Length': 6 * 1024 * 1024 },
+      413,
+    ],
+    [
+      'a type the route does not take',
+      { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'text/plain', 'Content-Length': 1000 },
+      415,
+    ],
+  ])('answers Expect: 100-continue with the refusal for %s, never 100 Continue', async (_, headers, status) => {
+    const upload = Upload.open(port, 'PUT', '/api/admin/cv/english', { ...headers, Expect: '100-continue' });
+    expect(await upload.status()).toBe(status);
+    expect(upload.answers()).toEqual([status]);
+    upload.close();
+  });
+
+  it('answers Expect: 100-continue with 100 Continue once the body is to be read, then the answer', async () => {
+    const headers = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/pdf', 'Content-Length': MINIMAL_PDF.length };
+    const upload = Upload.open(port, 'PUT', '/api/admin/cv/english', { ...headers, Expect: '100-continue' });
+    await vi.waitFor(() => expect(upload.answers()).toEqual([100]));
+    upload.send(MINIMAL_PDF);
+    await vi.waitFor(() => expect(upload.answers()).toEqual([100, 200]));
+    upload.close();
   });
 });

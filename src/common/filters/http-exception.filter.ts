@@ -3,6 +3,7 @@ import { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { BODY_LIMIT, readableBytes } from '@/common/http/body-limits';
 import { PRIVATE } from '@/common/http/cache-control';
+import { closeInStages } from '@/common/http/early-answers';
 import { USUAL_DETAILS } from '@/common/openapi/operation.decorator';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import { isForeignKeyViolation, isUniqueViolation } from '@/common/errors/constraint-violations';
@@ -36,7 +37,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (response.headersSent) return;
     // Answered before its body has all come (401, 413, 415, 429 answered early): the connection closes
     // after this answer, so the request is answered once, never again by a later time-out (408).
-    if (!request.complete) response.setHeader('Connection', 'close');
+    if (!request.complete) closeInStages(request, response);
     // Not res.json(): an error body is no representation to validate, so it carries no ETag.
     const json = JSON.stringify(body);
     response

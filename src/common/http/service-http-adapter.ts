@@ -5,6 +5,7 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express, RequestHandler, Response } from 'express';
 import type { RouteInfo } from '@nestjs/common/interfaces';
 import { answerClientError, answerConnect } from './client-errors';
+import { continueOnlyWhenRead } from './early-answers';
 import type { FixedHeaders } from './fixed-headers';
 import { WrittenAnswer } from './written-answer';
 
@@ -30,7 +31,8 @@ export type FrontDoor = (req: IncomingMessage, res: ServerResponse, next: () => 
 /**
  * Nest's Express adapter, with the service's HTTP server: bounded time-outs, Node's own
  * 400/408/431 answers (and one to CONNECT) as JSON with an X-Request-Id and the headers every
- * answer carries, and a front door that may answer a request before Express. It also sends a
+ * answer carries, 100 Continue only to a body something reads, and a front door that may answer a
+ * request before Express. It also sends a
  * WrittenAnswer as it is rather than as JSON. (The service uses none of the adapter's HTTPS,
  * 503-on-closing or force-close options, which the stock initHttpServer would apply.)
  */
@@ -48,6 +50,7 @@ export class ServiceHttpAdapter extends ExpressAdapter {
       },
     );
     this.httpServer.setTimeout(STALLED_ANSWER_TIMEOUT_MS);
+    continueOnlyWhenRead(this.httpServer);
     this.httpServer.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, this.fixedHeaders));
     this.httpServer.on('connect', (request: IncomingMessage, socket: Duplex) => answerConnect(request, socket, this.fixedHeaders));
   }
