@@ -83,8 +83,8 @@ const notAnImage = (msg: string) => RequestValidationException.single(['body'], 
 
 const QUEUE_FULL = `${MOST_WAITING} pictures are waiting to be processed already: send it again shortly`;
 
-/** Why an upload stopped that no deadline stopped: its client went away, and no one reads what it is answered. */
-const ended = (until: AbortSignal) => new ServiceUnavailableException({ detail: String((until.reason as Error).message) });
+/** Why an upload stopped when its client went away: no one reads what it is answered. */
+const ended = (clientGone: AbortSignal) => new ServiceUnavailableException({ detail: String((clientGone.reason as Error).message) });
 
 /** The encoder process was ended from outside during the upload: no fault of the picture's, so worth sending again. */
 export const ENCODER_STOPPED =
@@ -115,12 +115,13 @@ export class ImageProcessor {
     const deadline = AbortSignal.timeout(this.deadlineMs);
     const until = clientGone ? AbortSignal.any([deadline, clientGone]) : deadline;
     return this.turns(async () => {
-      if (until.aborted) throw deadline.aborted ? this.waitedTooLong() : ended(until);
+      // A client gone is told first: no one reads what it is answered, whatever the deadline did.
+      if (until.aborted) throw clientGone?.aborted ? ended(clientGone) : this.waitedTooLong();
       try {
         return { id, uploadedAs, ...(await this.processed(bytes, UPLOAD_TYPES[uploadedAs], until)) };
       } catch (error) {
         if (!until.aborted) throw error;
-        throw deadline.aborted ? this.tooCostly() : ended(until);
+        throw clientGone?.aborted ? ended(clientGone) : this.tooCostly();
       }
     });
   }

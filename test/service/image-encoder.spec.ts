@@ -133,10 +133,15 @@ describe('the upload queue', () => {
   let processor: ImageProcessor;
   let run: MockInstance<EncoderProcess['run']>;
   beforeEach(() => {
-    // An encoder that takes as long as it is let: it ends only when its job is ended.
-    run = vi
-      .spyOn(EncoderProcess.prototype, 'run')
-      .mockImplementation((_job, until) => new Promise((resolve) => until?.addEventListener('abort', () => resolve({ stopped: true }))));
+    // An encoder that takes as long as it is let: it ends only when its job is ended, and as a process, a moment after.
+    run = vi.spyOn(EncoderProcess.prototype, 'run').mockImplementation(
+      (_job, until) =>
+        new Promise((resolve) => {
+          const stopped = () => setTimeout(() => resolve({ stopped: true }), 50);
+          if (until?.aborted) stopped();
+          until?.addEventListener('abort', stopped);
+        }),
+    );
     processor = new ImageProcessor(200);
   });
   afterEach(() => {
@@ -145,8 +150,9 @@ describe('the upload queue', () => {
   });
 
   it('refuses an upload the encoder cannot finish by the deadline (422), and one that waited past it (503)', async () => {
-    const first = processor.process(await png('#010101'), 'image/png');
-    const second = processor.process(await png('#020202'), 'image/png');
+    const [one, other] = await Promise.all([png('#010101'), png('#020202')]);
+    const first = processor.process(one, 'image/png');
+    const second = processor.process(other, 'image/png');
     await expect(first).rejects.toMatchObject({ issues: [{ loc: ['body'], type: 'image_too_costly' }] });
     await expect(second).rejects.toMatchObject({
       status: 503,
@@ -173,8 +179,10 @@ describe('the upload queue', () => {
 
   it('does not process an upload whose client went away while it waited, and ends the one it was processing', async () => {
     const [goneWhileWaiting, goneWhileProcessing] = [new AbortController(), new AbortController()];
-    const processing = processor.process(await png('#030303'), 'image/png', undefined, goneWhileProcessing.signal);
-    const waiting = processor.process(await png('#040404'), 'image/png', undefined, goneWhileWaiting.signal);
+    const [one, other] = await Promise.all([png('#030303'), png('#040404')]);
+    const processing = processor.process(one, 'image/png', undefined, goneWhileProcessing.signal);
+    const waiting = processor.process(other, 'image/png', undefined, goneWhileWaiting.signal);
+    await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(1));
     goneWhileWaiting.abort(new Error('The client went away before its answer'));
     goneWhileProcessing.abort(new Error('The client went away before its answer'));
     for (const upload of [processing, waiting])
