@@ -20,7 +20,8 @@ const refused = (msg: string, type: string) => RequestValidationException.single
  * The contact form's optional proof-of-work challenge (CONTACT_CHALLENGE=altcha), made and
  * checked with altcha-lib: signed with CONTACT_CHALLENGE_KEY (so any instance checks any
  * instance's), valid for CHALLENGE_TTL_MS, and spent once across instances (its signature counts
- * in the shared limit storage). altcha-lib loads with the first challenge.
+ * in the shared limit storage; while that is down, a message with one is 503, not taken once per
+ * instance). altcha-lib loads with the first challenge.
  */
 @Injectable()
 export class ContactChallenge {
@@ -60,8 +61,8 @@ export class ContactChallenge {
     const once = createHash('sha256')
       .update(solved.challenge.signature ?? '')
       .digest('base64url');
-    const { totalHits } = await this.spent.increment(`contact-challenge:${once}`, CHALLENGE_TTL_MS, 1);
-    if (totalHits > 1) throw refused('This challenge was spent already; ask for a new one', 'altcha_invalid');
+    if (!(await this.spent.firstUse(`contact-challenge:${once}`, CHALLENGE_TTL_MS)))
+      throw refused('This challenge was spent already; ask for a new one', 'altcha_invalid');
   }
 
   private keyOrNotFound(): string {

@@ -46,7 +46,7 @@ export class ContactController {
           'A mail could not be sent. With a database the message was kept and will be delivered, and the detail says so; without one it says to try again later',
         detail: 'Your message was received and kept, and will be delivered shortly; there is no need to send it again',
       },
-      503: 'The database is unavailable; nothing was sent',
+      503: 'The database is unavailable, or (with CONTACT_CHALLENGE) whether the challenge was spent cannot be checked now; nothing was sent',
     },
   })
   submit(@Body() request: ContactRequestDto, @RequestId() requestId: string): Promise<ContactResponseDto> {

@@ -140,6 +140,27 @@ describe('the contact form’s proof-of-work challenge (CONTACT_CHALLENGE=altcha
     await send(Buffer.from(JSON.stringify({ challenge: altered, solution })).toString('base64')).expect(422);
   });
 
+  it('takes no solved challenge while whether it was spent cannot be checked (Redis down): 503, then once when it can', async () => {
+    const redis = await LocalRedisServer.start();
+    const env = { ...mailEnv(smtp.port), CONTACT_CHALLENGE: 'altcha', CONTACT_CHALLENGE_KEY: CHALLENGE_KEY, REDIS_URL: redis.url };
+    const [first, second] = [await createTestApp({ env }), await createTestApp({ env })];
+    try {
+      const altcha = await solved();
+      const sendTo = (app: TestApp) =>
+        request(app.server)
+          .post('/api/contact')
+          .send({ ...MESSAGE, email: 'ada@example.com', altcha });
+      await redis.stop();
+      for (const app of [first, second]) await sendTo(app).expect(503);
+      await redis.resume();
+      await vi.waitFor(async () => expect((await sendTo(first)).status).toBe(200), { timeout: 5_000, interval: 200 });
+      await sendTo(second).expect(422);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+      await redis.stop();
+    }
+  });
+
   it('answers no challenge while the form asks none (404)', async () => {
     const plain = await createTestApp({ env: { CONTACT_CHALLENGE: 'off' } });
     try {

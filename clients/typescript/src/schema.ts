@@ -6805,7 +6805,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description The database is unavailable; nothing was sent */
+      /** @description The database is unavailable, or (with CONTACT_CHALLENGE) whether the challenge was spent cannot be checked now; nothing was sent */
       503: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];

@@ -31,6 +31,11 @@ export class MemoryThrottlerStorage extends WindowStorage {
     return this.look(key, ttl, limit);
   }
 
+  /** One instance's memory is every instance's where it is the only store. */
+  async firstUse(key: string, ttl: number): Promise<boolean> {
+    return this.hit(key, ttl, 1).totalHits === 1;
+  }
+
   /** The synchronous core, for callers that must not wait (the Redis storage's fallback). */
   hit(key: string, ttl: number, limit: number): ThrottlerStorageRecord {
     const now = this.now();

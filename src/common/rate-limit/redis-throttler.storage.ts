@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger, ServiceUnavailableException } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { MemoryThrottlerStorage } from './memory-throttler.storage';
 import { type ThrottlerStorageRecord, windowRecord, WindowStorage } from './window-storage';
@@ -22,8 +22,8 @@ type RedisWithWindows = Redis & {
 
 /**
  * Counts in Redis, so every instance shares one budget per client and route. While Redis fails,
- * each instance counts in its own memory and says so once in the log: a request never fails,
- * nor waits long, because Redis did.
+ * each instance counts a limit in its own memory and says so once in the log: a request never
+ * fails, nor waits long, because Redis did. What may be used once is the exception (firstUse).
  */
 export class RedisThrottlerStorage extends WindowStorage {
   private readonly logger = new Logger(RedisThrottlerStorage.name);
@@ -58,6 +58,16 @@ export class RedisThrottlerStorage extends WindowStorage {
       },
       () => this.fallback.look(key, ttl, limit),
     );
+  }
+
+  async firstUse(key: string, ttl: number): Promise<boolean> {
+    try {
+      const [hits] = await this.redis.hitWindow(keyOf(key), ttl);
+      return hits === 1;
+    } catch (error) {
+      this.onFailure(error);
+      throw new ServiceUnavailableException({ detail: 'What may be used once cannot be checked now; try again shortly' });
+    }
   }
 
   private async shared<T>(inRedis: () => Promise<T>, inMemory: () => T): Promise<T> {

@@ -11,6 +11,13 @@ export abstract class WindowStorage implements ThrottlerStorage {
 
   /** The key's open window as `increment` would describe it, without a hit; null when none is open. */
   abstract peek(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord | null>;
+
+  /**
+   * Whether this is the key's first use within `ttl` across every instance: for what may be spent
+   * once (a solved challenge). Where that cannot be told now (the shared store is down) it is 503,
+   * never counted in one instance's memory, which would take it once per instance.
+   */
+  abstract firstUse(key: string, ttl: number): Promise<boolean>;
 }
 
 /**
