@@ -19,6 +19,7 @@ import { EXAMPLE_MEDIA_ID } from './media.examples';
 
 const NOT_FOUND = { description: 'No media item has this id', detail: `Media ${EXAMPLE_MEDIA_ID} not found` };
 const UPLOAD_TYPE_LIST = Object.keys(UPLOAD_TYPES);
+const MEDIA_UNAVAILABLE = `${CONTENT_STORE_UNAVAILABLE}, or the media storage is (MEDIA_STORAGE=azure-blob)`;
 
 /** The owner's pictures: upload, list, describe, delete, and the stripped original for backups. */
 @ApiTags('media')
@@ -46,7 +47,7 @@ export class MediaAdminController {
         detail: `Request body exceeds the ${readableBytes(IMAGE_UPLOAD_LIMIT)} limit`,
       },
       415: { description: 'SVG, or any other type', detail: UPLOAD_REFUSED },
-      503: `${CONTENT_STORE_UNAVAILABLE}; the encoder was stopped during the upload (out of memory, or the service stopping), ${MOST_WAITING} uploads wait already, or this one waited past MEDIA_PROCESS_TIMEOUT_MS: send it again`,
+      503: `${MEDIA_UNAVAILABLE}; the encoder was stopped during the upload (out of memory, or the service stopping), ${MOST_WAITING} uploads wait already, or this one waited past MEDIA_PROCESS_TIMEOUT_MS: send it again`,
     },
   })
   async upload(
@@ -89,7 +90,7 @@ export class MediaAdminController {
       204: 'Deleted',
       404: NOT_FOUND,
       409: { description: 'Content names it', detail: `Media ${EXAMPLE_MEDIA_ID} is used by projects tidewatch` },
-      503: CONTENT_STORE_UNAVAILABLE,
+      503: `${CONTENT_STORE_UNAVAILABLE}, or the media storage is (MEDIA_STORAGE=azure-blob): nothing was deleted, delete it again`,
     },
   })
   remove(@Param() { media_id }: MediaIdParams): Promise<void> {
@@ -103,7 +104,7 @@ export class MediaAdminController {
     responses: {
       200: { ...PICTURE, description: 'The picture at its full size, in its fallback format (JPEG, or PNG)' },
       404: NOT_FOUND,
-      503: CONTENT_STORE_UNAVAILABLE,
+      503: MEDIA_UNAVAILABLE,
     },
   })
   original(@Param() { media_id }: MediaIdParams): Promise<MediaBytes> {

@@ -9,6 +9,12 @@ import { NOT_MODIFIED, PICTURE } from './media-responses';
 import { MediaService } from './media.service';
 import { EXAMPLE_MEDIA_ID } from './media.examples';
 
+/** A picture not in memory is read from where it is kept, which may be down. */
+const STORE_UNAVAILABLE = {
+  description: 'The database, or the media storage (MEDIA_STORAGE=azure-blob), is unavailable',
+  detail: 'The media storage is unavailable; try again shortly',
+};
+
 /** A gallery page loads many pictures at once. */
 const MEDIA_READS_PER_MINUTE = 600;
 
@@ -28,6 +34,7 @@ export class MediaController {
       200: PICTURE,
       304: NOT_MODIFIED,
       404: { description: 'No such item, or no such variant of it', detail: `Media ${EXAMPLE_MEDIA_ID} has no variant 640.avif` },
+      503: STORE_UNAVAILABLE,
     },
   })
   variant(@Param() { media_id, variant }: MediaVariantParams): Promise<MediaBytes> {
@@ -44,6 +51,7 @@ export class MediaController {
       200: PICTURE,
       304: NOT_MODIFIED,
       404: { description: 'No media item has this id', detail: `Media ${EXAMPLE_MEDIA_ID} not found` },
+      503: STORE_UNAVAILABLE,
     },
   })
   negotiated(

@@ -98,8 +98,7 @@ export class MediaService implements OnModuleDestroy {
         .join(', ');
       throw new ConflictException({ detail: `Media ${id} is used by ${named}` });
     }
-    if (!(await this.media.hide(id))) throw mediaNotFound(id);
-    await this.media.purgeForgotten([id]);
+    if (!(await this.media.remove(id))) throw mediaNotFound(id);
     this.cache.forget(id); // here at once; every instance when the database announces it
     await this.imageSetsChanged();
     this.purger.purgeMedia(id);

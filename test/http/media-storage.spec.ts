@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import request from 'supertest';
+import { TcpProxy } from '@bench/http/tcp-proxy';
 import { MediaRetention } from '@/media/media-retention.service';
+import { CachePurger } from '@/shared-cache/cache-purger';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { LocalAzurite } from '@test/support/azurite';
@@ -141,5 +143,49 @@ describe('media in Azure Blob Storage (Azurite)', () => {
     const picture = await admin.upload('#664411');
     await admin.remove(picture.id).expect(204);
     expect((await azurite.blobNames('portfolio-media')).filter((name) => name.startsWith(picture.id))).toEqual([]);
+  });
+});
+
+describe('media in Azure Blob Storage while it is down', () => {
+  let azurite: LocalAzurite;
+  let proxy: TcpProxy;
+  let onDatabase: AppOnDatabase;
+  const admin = adminOf(() => onDatabase);
+
+  beforeAll(async () => {
+    azurite = await LocalAzurite.start();
+    const port = Number(/BlobEndpoint=http:\/\/127\.0\.0\.1:(\d+)\//.exec(azurite.connectionString)![1]);
+    proxy = await TcpProxy.start({ host: '127.0.0.1', port });
+    onDatabase = await appOnDatabase({
+      MEDIA_STORAGE: 'azure-blob',
+      AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString.replace(`:${port}/`, `:${proxy.port}/`),
+      MEDIA_CONTAINER: 'portfolio-media',
+    });
+  });
+  afterAll(async () => {
+    await onDatabase.close();
+    await proxy.cut();
+    await azurite.stop();
+  });
+
+  it('answers a delete 503 naming the media storage within seconds, changes nothing, and deletes it all once the store is back', async () => {
+    const picture = await admin.upload('#446611');
+    const purges = vi.spyOn(onDatabase.testApp.app.get(CachePurger), 'purgeMedia');
+    try {
+      await proxy.cut();
+      const started = Date.now();
+      const refused = await admin.remove(picture.id).expect(503);
+      expect([refused.body.detail, Date.now() - started < 10_000]).toEqual(['The media storage is unavailable; try again shortly', true]);
+      expect([await admin.rowsOf(picture.id), await admin.listed()]).toEqual([1, [picture.id]]);
+      expect(purges).not.toHaveBeenCalled();
+
+      await proxy.restore();
+      await admin.remove(picture.id).expect(204);
+      expect(await admin.rowsOf(picture.id)).toBe(0);
+      expect((await azurite.blobNames('portfolio-media')).filter((name) => name.startsWith(picture.id))).toEqual([]);
+      expect(purges).toHaveBeenCalledWith(picture.id);
+    } finally {
+      purges.mockRestore();
+    }
   });
 });

@@ -4765,7 +4765,7 @@ export interface operations {
       };
       431: components['responses']['RequestHeadersTooLarge'];
       500: components['responses']['InternalError'];
-      /** @description No database is configured (admin writes), or the database is unavailable; the encoder was stopped during the upload (out of memory, or the service stopping), 4 uploads wait already, or this one waited past MEDIA_PROCESS_TIMEOUT_MS: send it again */
+      /** @description No database is configured (admin writes), or the database is unavailable, or the media storage is (MEDIA_STORAGE=azure-blob); the encoder was stopped during the upload (out of memory, or the service stopping), 4 uploads wait already, or this one waited past MEDIA_PROCESS_TIMEOUT_MS: send it again */
       503: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
@@ -4896,7 +4896,7 @@ export interface operations {
       };
       431: components['responses']['RequestHeadersTooLarge'];
       500: components['responses']['InternalError'];
-      /** @description No database is configured (admin writes), or the database is unavailable */
+      /** @description No database is configured (admin writes), or the database is unavailable, or the media storage is (MEDIA_STORAGE=azure-blob): nothing was deleted, delete it again */
       503: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
@@ -5140,7 +5140,7 @@ export interface operations {
       };
       431: components['responses']['RequestHeadersTooLarge'];
       500: components['responses']['InternalError'];
-      /** @description No database is configured (admin writes), or the database is unavailable */
+      /** @description No database is configured (admin writes), or the database is unavailable, or the media storage is (MEDIA_STORAGE=azure-blob) */
       503: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
@@ -8251,6 +8251,25 @@ export interface operations {
       };
       431: components['responses']['RequestHeadersTooLargeWithinLimit'];
       500: components['responses']['InternalErrorWithinLimit'];
+      /** @description The database, or the media storage (MEDIA_STORAGE=azure-blob), is unavailable */
+      503: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The media storage is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
     };
   };
   getMediaVariant: {
@@ -8349,6 +8368,25 @@ export interface operations {
       };
       431: components['responses']['RequestHeadersTooLargeWithinLimit'];
       500: components['responses']['InternalErrorWithinLimit'];
+      /** @description The database, or the media storage (MEDIA_STORAGE=azure-blob), is unavailable */
+      503: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The media storage is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
     };
   };
   getCvDownloadCounts: {

@@ -1,5 +1,6 @@
 import type { ContainerClient } from '@azure/storage-blob' with { 'resolution-mode': 'import' };
-import { MediaBlobs } from './media-blobs';
+import { HttpException } from '@nestjs/common';
+import { MediaBlobs, mediaStorageUnavailable } from './media-blobs';
 
 /** A container of Azure Blob Storage, made on first use. */
 class AzureMediaBlobs extends MediaBlobs {
@@ -9,26 +10,32 @@ class AzureMediaBlobs extends MediaBlobs {
     super();
   }
 
-  async write(name: string, type: string, body: Buffer): Promise<void> {
-    await this.created();
-    await this.container.getBlockBlobClient(name).uploadData(body, { blobHTTPHeaders: { blobContentType: type } });
+  write(name: string, type: string, body: Buffer): Promise<void> {
+    return reachable(async () => {
+      await this.created();
+      await this.container.getBlockBlobClient(name).uploadData(body, { blobHTTPHeaders: { blobContentType: type } });
+    });
   }
 
-  async read(name: string): Promise<Buffer | undefined> {
-    try {
-      return await this.container.getBlockBlobClient(name).downloadToBuffer();
-    } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 404) return undefined;
-      throw error;
-    }
-  }
-
-  async removeAll(mediaIds: readonly string[]): Promise<void> {
-    for (const id of mediaIds) {
-      for await (const blob of this.container.listBlobsFlat({ prefix: `${id}/` })) {
-        await this.container.deleteBlob(blob.name, { deleteSnapshots: 'include' });
+  read(name: string): Promise<Buffer | undefined> {
+    return reachable(async () => {
+      try {
+        return await this.container.getBlockBlobClient(name).downloadToBuffer();
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+        throw error;
       }
-    }
+    });
+  }
+
+  removeAll(mediaIds: readonly string[]): Promise<void> {
+    return reachable(async () => {
+      for (const id of mediaIds) {
+        for await (const blob of this.container.listBlobsFlat({ prefix: `${id}/` })) {
+          await this.container.deleteBlob(blob.name, { deleteSnapshots: 'include' });
+        }
+      }
+    });
   }
 
   private created(): Promise<unknown> {
@@ -40,8 +47,26 @@ class AzureMediaBlobs extends MediaBlobs {
   }
 }
 
+/** A failure to reach the store is a 503 of its own, not the database's (nor a 500). */
+async function reachable<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof HttpException) throw error;
+    throw mediaStorageUnavailable();
+  }
+}
+
+/**
+ * Tries within the time a database statement has (5 s), twice: an outage is told as one within
+ * seconds, where the SDK's defaults (four tries, a minute each) kept a request 16 s and more.
+ */
+const RETRIES = { maxTries: 2, tryTimeoutInMs: 5_000, retryDelayInMs: 200, maxRetryDelayInMs: 500 };
+
 /** `@azure/storage-blob` is loaded only by an instance that keeps its pictures there. */
 export async function azureMediaBlobs(connectionString: string, container: string): Promise<MediaBlobs> {
   const { BlobServiceClient } = await import('@azure/storage-blob');
-  return new AzureMediaBlobs(BlobServiceClient.fromConnectionString(connectionString).getContainerClient(container));
+  return new AzureMediaBlobs(
+    BlobServiceClient.fromConnectionString(connectionString, { retryOptions: RETRIES }).getContainerClient(container),
+  );
 }

@@ -1,3 +1,5 @@
+import { ServiceUnavailableException } from '@nestjs/common';
+
 /**
  * Where the variants' bytes go when not into PostgreSQL with their rows: one blob per variant,
  * named by content (`<media_id>/<width>.<format>`, the id a SHA-256 prefix of the upload), so a
@@ -11,3 +13,7 @@ export abstract class MediaBlobs {
 }
 
 export const blobName = (mediaId: string, variant: string): string => `${mediaId}/${variant}`;
+
+/** What a request answers while the blob store cannot be reached: a 503 of its own, not the database's. */
+export const mediaStorageUnavailable = (): ServiceUnavailableException =>
+  new ServiceUnavailableException({ detail: 'The media storage is unavailable; try again shortly' });

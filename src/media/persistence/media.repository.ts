@@ -43,11 +43,15 @@ export abstract class MediaRepository {
   abstract variant(id: string, name: string): Promise<{ type: string; body: Buffer } | undefined>;
   /** Changes what an owner describes of an item, from what it is now, atomically. */
   abstract update(id: string, change: (current: Required<MediaChanges>) => MediaChanges): Promise<MediaItem | undefined>;
-  /** Deleted by the owner: no longer listed or served, but kept while a kept revision names it. */
-  abstract hide(id: string): Promise<boolean>;
   /**
-   * Deletes, bytes and all, the hidden pictures (of `ids`, or all) that no kept revision of the
-   * content history names; answers their ids.
+   * Deleted by the owner: no longer listed or served, and gone, bytes and all, unless a kept
+   * revision names it. All of it or nothing: a failure (the blob store down) leaves it as it was,
+   * to be deleted again. False when there is no such (shown) item.
    */
-  abstract purgeForgotten(ids?: readonly string[]): Promise<string[]>;
+  abstract remove(id: string): Promise<boolean>;
+  /**
+   * Deletes, bytes and all, the hidden pictures that no kept revision of the content history names
+   * any more; answers their ids. A row goes only with its bytes.
+   */
+  abstract purgeForgotten(): Promise<string[]>;
 }

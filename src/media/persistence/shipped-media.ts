@@ -41,6 +41,6 @@ export class ShippedMedia extends MediaRepository {
   findUpload = () => Promise.resolve(undefined);
   add = refuseWrite;
   update = refuseWrite;
-  hide = refuseWrite;
+  remove = refuseWrite;
   purgeForgotten = () => Promise.resolve([]);
 }

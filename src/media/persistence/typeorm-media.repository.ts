@@ -122,16 +122,25 @@ class TypeOrmMediaRepository extends MediaRepository {
     });
   }
 
-  async hide(id: string): Promise<boolean> {
-    return ((await this.items.softDelete({ id, deletedAt: IsNull() })).affected ?? 0) > 0;
+  remove(id: string): Promise<boolean> {
+    return this.txHost.withTransaction(async () => {
+      if (((await this.items.softDelete({ id, deletedAt: IsNull() })).affected ?? 0) === 0) return false;
+      await this.deleteForgotten([id]);
+      return true;
+    });
+  }
+
+  purgeForgotten(): Promise<string[]> {
+    return this.txHost.withTransaction(() => this.deleteForgotten());
   }
 
   /**
    * One statement: a picture named again meanwhile (a restore, an import, a write; the migration
    * MediaKeptByHistory's trigger shows it again) is no longer hidden, so it stays. A revision keeps
-   * each item as exported, so its text holds the URL exactly as content names it.
+   * each item as exported, so its text holds the URL exactly as content names it. The rows go in
+   * the caller's transaction, which a failure to delete their blobs undoes.
    */
-  async purgeForgotten(ids?: readonly string[]): Promise<string[]> {
+  private async deleteForgotten(ids?: readonly string[]): Promise<string[]> {
     const deleted = await this.items
       .createQueryBuilder()
       .delete()
