@@ -39,7 +39,11 @@ export class DraftsController {
       'Now: one transaction, checked as an import is (422 names what is wrong), recorded as one revision with source "publish", served by every instance within 2 s; the draft is closed. ' +
       `A direct write made while the draft was open stays, unless the draft changed the same item: then the draft's version wins and the answer lists it under overridden. ` +
       `Scheduled (202): published once at that time, within 5 s, by whichever instance is up; a time in the past is 422. ${NEEDS_A_DATABASE}`,
-    body: { example: { at: '2036-12-01T08:00:00.000Z' } },
+    body: {
+      example: {},
+      summary: 'Publish it now',
+      more: { schedule: { summary: 'Schedule it: published once at that time', value: { at: '2036-12-01T08:00:00.000Z' } } },
+    },
     responses: { 200: PublishedDraftDto, 202: DraftDto, 404: NO_DRAFT },
   })
   async publish(

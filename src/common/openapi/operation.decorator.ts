@@ -21,9 +21,19 @@ export interface ErrorDoc {
  */
 export type ResponseDoc = Type | [Type] | string | ErrorDoc | ApiResponseOptions;
 
-/** The body an operation takes: an example that works as it stands on the demo content. */
+/** An example of a body, named in the explorer's list of examples. */
+export interface BodyExample {
+  summary: string;
+  value: unknown;
+}
+
+/** The body an operation takes: examples that work as they stand on the demo content, the common use first. */
 export interface BodyDoc {
   example: unknown;
+  /** What the first example does, where there are others. */
+  summary?: string;
+  /** Other uses of the operation, after the first in the explorer's list, by name. */
+  more?: Record<string, BodyExample>;
   /** The body's model, where the handler's parameter does not name it (a body validated by a pipe of its own). */
   type?: Type;
 }
@@ -83,7 +93,7 @@ const requiring = (fields: readonly string[]) => ({
  * is required unless its model is an @OptionalBody(); a PUT that takes the update model through a
  * RequireFieldsPipe declares those fields required (`allOf`, so the model keeps its name).
  */
-function requestBody({ example, type: declared }: BodyDoc): MethodDecorator {
+function requestBody({ example, summary = 'Works as it stands on the demo content', more = {}, type: declared }: BodyDoc): MethodDecorator {
   return (target, key, descriptor) => {
     const routeArguments = (Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, key) ?? {}) as Record<
       string,
@@ -94,7 +104,7 @@ function requestBody({ example, type: declared }: BodyDoc): MethodDecorator {
     const { index, pipes = [] } = body[1];
     const type = declared ?? (Reflect.getMetadata('design:paramtypes', target, key) as Type[])[index];
     const required = pipes.find((pipe): pipe is RequireFieldsPipe<object> => pipe instanceof RequireFieldsPipe)?.fields;
-    const examples = { example: { summary: 'Works as it stands on the demo content', value: example } };
+    const examples = { example: { summary, value: example }, ...more };
     const decorators = required
       ? [ApiExtraModels(type), ApiBody({ schema: { allOf: [{ $ref: getSchemaPath(type) }, requiring(required)] }, examples })]
       : [ApiBody({ type, required: !isOptionalBody(type), examples })];
