@@ -1,4 +1,5 @@
-import { Controller, Get, Headers, Param, Query } from '@nestjs/common';
+import { Controller, createParamDecorator, type ExecutionContext, Get, Param, Query } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { Operation } from '@/common/openapi/operation.decorator';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
@@ -8,6 +9,14 @@ import type { MediaBytes } from './media-bytes';
 import { NOT_MODIFIED, PICTURE } from './media-responses';
 import { MediaService } from './media.service';
 import { EXAMPLE_MEDIA_ID } from './media.examples';
+
+/**
+ * The request's Accept header. Not a parameter of the description (@Headers would declare one, and
+ * required): OpenAPI has a client's Accept go unsaid, as its tools send it by themselves.
+ */
+const AcceptHeader = createParamDecorator(
+  (_: unknown, context: ExecutionContext): string | undefined => context.switchToHttp().getRequest<Request>().headers.accept,
+);
 
 /** A picture not in memory is read from where it is kept, which may be down. */
 const STORE_UNAVAILABLE = {
@@ -57,7 +66,7 @@ export class MediaController {
   negotiated(
     @Param() { media_id }: MediaIdParams,
     @Query() { w }: MediaWidthQueryDto,
-    @Headers('accept') accept?: string,
+    @AcceptHeader() accept: string | undefined,
   ): Promise<MediaBytes> {
     return this.media.negotiated(media_id, accept, w);
   }

@@ -5,7 +5,7 @@ import { ProjectIdParams } from '@/projects/dto/project-params.dto';
 import { ContentDomain } from '@/read-model/content-domain.decorator';
 import { PublicRead } from '@/read-model/public-read.decorator';
 import type { TypedBody } from '@/read-model/typed-body';
-import { JSON_LD, SOCIAL_CARD } from './site-responses';
+import { CREATIVE_WORK_LD, SOCIAL_CARD } from './site-responses';
 import { SocialCardsService } from './social-cards.service';
 import { StructuredDataService } from './structured-data.service';
 
@@ -25,7 +25,7 @@ export class ProjectSharingController {
   @PublicRead({
     operationId: 'getProjectStructuredData',
     summary: 'A project as JSON-LD for its page',
-    returns: JSON_LD('a CreativeWork by the Person, in the language read'),
+    returns: CREATIVE_WORK_LD,
     notFound: NOT_FOUND,
   })
   structured(@Param() { project_id }: ProjectIdParams, @Query() { lang }: LanguageQueryDto): Promise<TypedBody> {

@@ -1,3 +1,4 @@
+import type { SchemaObject } from '@nestjs/swagger';
 import type { MediaTypeDoc } from '@/read-model/public-read.decorator';
 import { NO_SITE_ADDRESS } from './site-pages';
 
@@ -22,6 +23,10 @@ export const ROBOTS_TXT = text(
 
 export const ATOM_FEED = text('application/atom+xml', 'An Atom 1.0 feed of the projects, newest first');
 
+const URI: SchemaObject = { type: 'string', format: 'uri' };
+const DATE_TIME: SchemaObject = { type: 'string', format: 'date-time' };
+const AUTHOR: SchemaObject = { type: 'object', required: ['name'], properties: { name: { type: 'string' }, url: URI } };
+
 export const JSON_FEED: MediaTypeDoc = {
   mediaType: 'application/feed+json',
   description: 'A JSON Feed 1.1 of the projects, newest first',
@@ -31,25 +36,71 @@ export const JSON_FEED: MediaTypeDoc = {
     properties: {
       version: { type: 'string', enum: ['https://jsonfeed.org/version/1.1'] },
       title: { type: 'string' },
-      home_page_url: { type: 'string', format: 'uri' },
+      home_page_url: URI,
+      feed_url: URI,
+      description: { type: 'string' },
       language: { type: 'string', example: 'en' },
+      authors: { type: 'array', items: AUTHOR },
       items: {
         type: 'array',
-        items: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, url: { type: 'string' } } },
+        items: {
+          type: 'object',
+          required: ['id', 'url', 'title', 'content_text'],
+          properties: {
+            id: { type: 'string' },
+            url: URI,
+            title: { type: 'string' },
+            content_text: { type: 'string', description: "The project's description" },
+            image: { ...URI, description: "The project's picture, at the size a reader shows" },
+            date_published: DATE_TIME,
+            date_modified: DATE_TIME,
+            tags: { type: 'array', items: { type: 'string' }, description: 'Its technologies' },
+          },
+        },
       },
     },
   },
 };
 
-export const JSON_LD = (what: string): MediaTypeDoc => ({
+const CONTEXT: SchemaObject = { type: 'string', enum: ['https://schema.org'] };
+const PERSON_PROPERTIES: Record<string, SchemaObject> = {
+  '@type': { type: 'string', enum: ['Person'] },
+  name: { type: 'string' },
+  jobTitle: { type: 'string', description: 'The headline, in the language read' },
+  url: URI,
+  sameAs: { type: 'array', items: URI, description: "The profile's links" },
+  image: URI,
+};
+
+/** schema.org JSON-LD of the Person the site is about. */
+export const PERSON_LD: MediaTypeDoc = {
   mediaType: 'application/ld+json',
-  description: `schema.org JSON-LD: ${what}`,
+  description: 'schema.org JSON-LD: the Person, from the profile',
+  schema: { type: 'object', required: ['@context', '@type', 'name', 'url'], properties: { '@context': CONTEXT, ...PERSON_PROPERTIES } },
+};
+
+/** schema.org JSON-LD of a project. */
+export const CREATIVE_WORK_LD: MediaTypeDoc = {
+  mediaType: 'application/ld+json',
+  description: 'schema.org JSON-LD: the project as a CreativeWork by the Person, in the language read',
   schema: {
     type: 'object',
-    required: ['@context', '@type'],
-    properties: { '@context': { type: 'string', enum: ['https://schema.org'] }, '@type': { type: 'string' } },
+    required: ['@context', '@type', 'name', 'url', 'inLanguage'],
+    properties: {
+      '@context': CONTEXT,
+      '@type': { type: 'string', enum: ['CreativeWork'] },
+      name: { type: 'string' },
+      description: { type: 'string' },
+      url: URI,
+      inLanguage: { type: 'string', example: 'en' },
+      keywords: { type: 'string', description: 'Its technologies, comma-separated' },
+      image: URI,
+      dateCreated: DATE_TIME,
+      dateModified: DATE_TIME,
+      author: { type: 'object', required: ['@type', 'name'], properties: PERSON_PROPERTIES },
+    },
   },
-});
+};
 
 export const SOCIAL_CARD: MediaTypeDoc = {
   mediaType: 'image/png',

@@ -6,7 +6,7 @@ import { PublicRead } from '@/read-model/public-read.decorator';
 import type { TypedBody } from '@/read-model/typed-body';
 import { FeedsService } from './feeds.service';
 import { SitemapService } from './sitemap.service';
-import { ATOM_FEED, JSON_FEED, JSON_LD, NO_ADDRESS, ROBOTS_TXT, SITEMAP, SOCIAL_CARD } from './site-responses';
+import { ATOM_FEED, JSON_FEED, NO_ADDRESS, PERSON_LD, ROBOTS_TXT, SITEMAP, SOCIAL_CARD } from './site-responses';
 import { SocialCardsService } from './social-cards.service';
 import { StructuredDataService } from './structured-data.service';
 
@@ -57,7 +57,7 @@ export class SiteController {
   @PublicRead({
     operationId: 'getSiteStructuredData',
     summary: 'The Person the site is about, as JSON-LD for the home page',
-    returns: JSON_LD('a Person, from the profile'),
+    returns: PERSON_LD,
     notFound: NO_ADDRESS_OR_PROFILE,
   })
   person(@Query() { lang }: LanguageQueryDto): Promise<TypedBody> {

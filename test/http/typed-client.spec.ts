@@ -1,11 +1,16 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
+import { rgbaToThumbHash, thumbHashToDataURL } from 'thumbhash';
+import { ADMIN_TOKEN } from '@test/support/admin';
+import { appOnDatabase } from '@test/support/app-on-database';
 import { ROOT } from '@test/support/paths';
+import { MINIMAL_PDF } from '@test/support/pdf-text';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
 const run = promisify(execFile);
@@ -62,11 +67,14 @@ describe('the typed client', () => {
     }
   }, 60_000);
 
-  it('writes the <picture> of an image set: every source absolute, the fallback with its size, the alt escaped', async () => {
+  it('writes the <picture> of an image set: every source absolute, the fallback with its size, the alt escaped, the placeholder behind it', async () => {
+    const placeholder = Buffer.from(
+      rgbaToThumbHash(2, 2, new Uint8Array([255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 9, 9, 9, 255])),
+    ).toString('base64');
     const imageSet = {
       width: 600,
       height: 1000,
-      placeholder: 'AAAA',
+      placeholder,
       alt: 'Ledger Lens "on" <a> laptop & more',
       focalPoint: null,
       sources: [
@@ -82,10 +90,62 @@ process.stdout.write(pictureHtml(${JSON.stringify(imageSet)}, 'https://api.examp
       '<picture>' +
         '<source type="image/avif" srcset="https://api.example.com/api/media/abc/320.avif 320w, https://api.example.com/api/media/abc/600.avif 600w" sizes="50vw">' +
         '<source type="image/webp" srcset="https://api.example.com/api/media/abc/320.webp 320w, https://api.example.com/api/media/abc/600.webp 600w" sizes="50vw">' +
-        '<img src="https://api.example.com/api/media/abc/600.jpg" width="600" height="1000" alt="Ledger Lens &quot;on&quot; &lt;a> laptop &amp; more" loading="lazy">' +
+        '<img src="https://api.example.com/api/media/abc/600.jpg" width="600" height="1000" alt="Ledger Lens &quot;on&quot; &lt;a> laptop &amp; more" loading="lazy" ' +
+        `style="background:url(${thumbHashToDataURL(Buffer.from(placeholder, 'base64'))}) center/cover no-repeat">` +
         '</picture>',
     );
   });
+
+  it('types every schema by its name, reads a picture without an Accept parameter, and types the feeds and structured data', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'client-types-'));
+    try {
+      await writeFile(
+        join(folder, 'use.ts'),
+        [
+          `import type { ContentDraft, ContentRevision, MediaItem, PublishedDraft, PortfolioClient } from ${JSON.stringify(join(CLIENT, 'src', 'index.ts'))};`,
+          'export type Read = [ContentDraft, ContentRevision, MediaItem, PublishedDraft];',
+          "export const picture = (client: PortfolioClient) => client.GET('/api/media/{media_id}', { params: { path: { media_id: 'x' }, query: { w: 640 } } });",
+          'export const feed = async (client: PortfolioClient) => {',
+          "  const { data } = await client.GET('/api/site/feed.json');",
+          '  return data?.items.map((item) => [item.title, item.url, item.content_text, item.date_published, item.tags]);',
+          '};',
+          'export const person = async (client: PortfolioClient) => {',
+          "  const { data } = await client.GET('/api/site/structured-data');",
+          '  return [data?.name, data?.jobTitle, data?.sameAs];',
+          '};',
+        ].join('\n'),
+      );
+      await writeFile(
+        join(folder, 'tsconfig.json'),
+        JSON.stringify({
+          ...STRICT_TSCONFIG,
+          compilerOptions: { ...STRICT_TSCONFIG.compilerOptions, allowImportingTsExtensions: true },
+          include: ['use.ts'],
+        }),
+      );
+      await expect(run(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', folder], { cwd: folder })).resolves.toBeDefined();
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('uploads a picture and a CV given as Blobs, as their bytes', async () => {
+    const onDatabase = await appOnDatabase();
+    try {
+      await onDatabase.testApp.app.listen(0, '127.0.0.1');
+      const origin = `http://127.0.0.1:${(onDatabase.testApp.app.getHttpServer().address() as AddressInfo).port}`;
+      const picture = readFileSync(join(ROOT, 'assets', 'media', 'example.png')).toString('base64');
+      const script = `import { createPortfolioClient, uploadCv, uploadMedia } from ${JSON.stringify(join(CLIENT, 'src', 'index.ts'))};
+const client = createPortfolioClient({ baseUrl: ${JSON.stringify(origin)}, token: ${JSON.stringify(ADMIN_TOKEN)} });
+const media = await uploadMedia(client, new Blob([Buffer.from(${JSON.stringify(picture)}, 'base64')], { type: 'image/png' }));
+const cv = await uploadCv(client, 'english', new Blob([${JSON.stringify(MINIMAL_PDF.toString('latin1'))}]));
+process.stdout.write(JSON.stringify([media.response.status, media.data?.width, cv.response.status, cv.data?.source]));`;
+      const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT });
+      expect(JSON.parse(stdout)).toEqual([201, expect.any(Number), 200, 'upload']);
+    } finally {
+      await onDatabase.close();
+    }
+  }, 30_000);
 
   describe('used as a portfolio SPA uses it', () => {
     let testApp: TestApp;

@@ -9,6 +9,13 @@ const HEADER = `/**
 
 /** The types the client is built on, from a description, formatted as the repository formats its code. */
 export async function typesFromDescription(description: object): Promise<string> {
-  const types = astToString(await openapiTS(description as Parameters<typeof openapiTS>[0], { alphabetize: true }));
+  const types = astToString(
+    await openapiTS(description as Parameters<typeof openapiTS>[0], {
+      alphabetize: true,
+      rootTypes: true,
+      rootTypesNoSchemaPrefix: true,
+      rootTypesKeepCasing: true,
+    }),
+  );
   return format(HEADER + types, { parser: 'typescript', printWidth: 140, singleQuote: true, trailingComma: 'all' });
 }

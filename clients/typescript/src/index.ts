@@ -1,32 +1,16 @@
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
-import type { components, paths } from './schema.ts';
+import { thumbHashToDataURL } from 'thumbhash';
+import type { components, ErrorDetail, HTTPValidationError, ImageSet, paths } from './schema.ts';
 
-export type { components, operations, paths } from './schema.ts';
+/** Every schema of the description as a type of its name (`ProjectCard`, `MediaItem`, `ContentDraft`…), and the paths and operations. */
+export type * from './schema.ts';
 
 /** The service's bodies and answers, by their names in the description. */
 export type Schemas = components['schemas'];
 
-export type Profile = Schemas['Profile'];
-export type ProjectCard = Schemas['ProjectCard'];
-export type ProjectDetail = Schemas['ProjectDetail'];
-export type ImageSet = Schemas['ImageSet'];
-export type WorkEntry = Schemas['WorkEntry'];
-export type SkillCategory = Schemas['SkillCategory'];
-export type Award = Schemas['Award'];
-export type Certification = Schemas['Certification'];
-export type FeatureFlagsResponse = Schemas['FeatureFlagsResponse'];
-export type FeatureFlagsUpdate = Schemas['FeatureFlagsUpdate'];
-export type ContactRequest = Schemas['ContactRequest'];
-export type CVStatus = Schemas['CVStatus'];
 /** The languages of the CV (and of CVDownloadRequest's `lang`). */
 export type CVLanguage = NonNullable<Schemas['CVDownloadRequest']['lang']>;
 
-/** What every error answer but 422 carries: `{ detail: string }`. */
-export type ErrorDetail = Schemas['ErrorDetail'];
-/** One failed field of a 422: where (`['body', 'title']`), what was wrong, and its kind (`missing`, `string_too_long`…). */
-export type ValidationError = Schemas['ValidationError'];
-/** A 422: `{ detail: ValidationError[] }`, one item per failed field. */
-export type HTTPValidationError = Schemas['HTTPValidationError'];
 /** Any error answer of the service. */
 export type ServiceError = ErrorDetail | HTTPValidationError;
 
@@ -52,10 +36,27 @@ export interface PortfolioClientOptions extends Omit<ClientOptions, 'baseUrl'> {
  */
 export function createPortfolioClient({ baseUrl, token, headers, ...options }: PortfolioClientOptions): PortfolioClient {
   return createClient<paths>({
+    bodySerializer: filesAsTheyAre,
     ...options,
     baseUrl: baseUrl.replace(/\/+$/, ''),
     headers: token === undefined ? headers : { ...headers, Authorization: `Bearer ${token}` },
   });
+}
+
+/** A file (a Blob, a File) is sent as its bytes; anything else as JSON (openapi-fetch would write a Blob as `{}`). */
+const filesAsTheyAre = (body: unknown): Blob | string => (body instanceof Blob ? body : JSON.stringify(body));
+
+/** A file as a request's body, with its own type. */
+const fileBody = (file: Blob, type: string) => ({ body: file as unknown as string, headers: { 'Content-Type': type } });
+
+/** Uploads a picture (a File from an `<input type="file">`, or any Blob of a JPEG, PNG, WebP or AVIF) as the owner's media. */
+export function uploadMedia(client: PortfolioClient, picture: Blob) {
+  return client.POST('/api/admin/media', fileBody(picture, picture.type));
+}
+
+/** Uploads the CV of a language (a PDF). */
+export function uploadCv(client: PortfolioClient, lang: CVLanguage, pdf: Blob) {
+  return client.PUT('/api/admin/cv/{lang}', { params: { path: { lang } }, ...fileBody(pdf, 'application/pdf') });
 }
 
 /** Where the browser downloads the CV: PATCH /api/download-cv gives a site-relative path, made absolute here. */
@@ -67,10 +68,15 @@ export async function cvDownloadUrl(client: PortfolioClient, baseUrl: string, la
 
 const attribute = (value: string | number): string => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** The image set's placeholder (a ThumbHash) as a data: URL of a tiny PNG, to paint before the picture arrives. */
+export function placeholderUrl(imageSet: ImageSet): string {
+  return thumbHashToDataURL(Uint8Array.from(atob(imageSet.placeholder), (character) => character.charCodeAt(0)));
+}
+
 /**
  * The `<picture>` of an uploaded picture's image set, absolute against `baseUrl`: AVIF and WebP
- * sources with every width, the fallback as `<img>` with its size (no layout shift) and alt, and
- * `sizes` as the page lays it out.
+ * sources with every width, the fallback as `<img>` with its size (no layout shift) and alt, its
+ * placeholder painted behind it until it arrives, and `sizes` as the page lays it out.
  */
 export function pictureHtml(imageSet: ImageSet, baseUrl: string, sizes = '100vw'): string {
   const absolute = (srcset: string) =>
@@ -84,6 +90,7 @@ export function pictureHtml(imageSet: ImageSet, baseUrl: string, sizes = '100vw'
   const sources = imageSet.sources.map(
     (source) => `<source type="${attribute(source.type)}" srcset="${attribute(absolute(source.srcset))}" sizes="${attribute(sizes)}">`,
   );
-  const img = `<img src="${attribute(new URL(imageSet.fallback, baseUrl).href)}" width="${imageSet.width}" height="${imageSet.height}" alt="${attribute(imageSet.alt)}" loading="lazy">`;
+  const placeholder = `background:url(${placeholderUrl(imageSet)}) center/cover no-repeat`;
+  const img = `<img src="${attribute(new URL(imageSet.fallback, baseUrl).href)}" width="${imageSet.width}" height="${imageSet.height}" alt="${attribute(imageSet.alt)}" loading="lazy" style="${attribute(placeholder)}">`;
   return `<picture>${sources.join('')}${img}</picture>`;
 }

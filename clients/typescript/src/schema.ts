@@ -2963,6 +2963,123 @@ export interface components {
   };
   pathItems: never;
 }
+export type AdditionalProject = components['schemas']['AdditionalProject'];
+export type AdditionalProjectInput = components['schemas']['AdditionalProjectInput'];
+export type AuthMe = components['schemas']['AuthMe'];
+export type Award = components['schemas']['Award'];
+export type AwardCreate = components['schemas']['AwardCreate'];
+export type AwardItem = components['schemas']['AwardItem'];
+export type AwardText = components['schemas']['AwardText'];
+export type AwardTranslations = components['schemas']['AwardTranslations'];
+export type AwardUpdate = components['schemas']['AwardUpdate'];
+export type Certification = components['schemas']['Certification'];
+export type CertificationCreate = components['schemas']['CertificationCreate'];
+export type CertificationItem = components['schemas']['CertificationItem'];
+export type CertificationSyncSummary = components['schemas']['CertificationSyncSummary'];
+export type CertificationText = components['schemas']['CertificationText'];
+export type CertificationTranslations = components['schemas']['CertificationTranslations'];
+export type CertificationUpdate = components['schemas']['CertificationUpdate'];
+export type ContactChallenge = components['schemas']['ContactChallenge'];
+export type ContactChallengeParameters = components['schemas']['ContactChallengeParameters'];
+export type ContactRequest = components['schemas']['ContactRequest'];
+export type ContactResponse = components['schemas']['ContactResponse'];
+export type ContentCounts = components['schemas']['ContentCounts'];
+export type ContentDocument = components['schemas']['ContentDocument'];
+export type ContentDraft = components['schemas']['ContentDraft'];
+export type ContentItemChange = components['schemas']['ContentItemChange'];
+export type ContentRevision = components['schemas']['ContentRevision'];
+export type CVDownloadCounts = components['schemas']['CVDownloadCounts'];
+export type CVDownloadLink = components['schemas']['CVDownloadLink'];
+export type CVDownloadRequest = components['schemas']['CVDownloadRequest'];
+export type CVServed = components['schemas']['CVServed'];
+export type CVStatus = components['schemas']['CVStatus'];
+export type DownloadsByLocale = components['schemas']['DownloadsByLocale'];
+export type DraftPreviewToken = components['schemas']['DraftPreviewToken'];
+export type DraftPublishFailure = components['schemas']['DraftPublishFailure'];
+export type ErrorDetail = components['schemas']['ErrorDetail'];
+export type FeatureFlagsResponse = components['schemas']['FeatureFlagsResponse'];
+export type FeatureFlagsUpdate = components['schemas']['FeatureFlagsUpdate'];
+export type FocalPoint = components['schemas']['FocalPoint'];
+export type FocalPointInput = components['schemas']['FocalPointInput'];
+export type HealthResponse = components['schemas']['HealthResponse'];
+export type HTTPValidationError = components['schemas']['HTTPValidationError'];
+export type IdResponse = components['schemas']['IdResponse'];
+export type ImageSet = components['schemas']['ImageSet'];
+export type ImageSource = components['schemas']['ImageSource'];
+export type LocalisedText = components['schemas']['LocalisedText'];
+export type MediaAlt = components['schemas']['MediaAlt'];
+export type MediaAltInput = components['schemas']['MediaAltInput'];
+export type MediaItem = components['schemas']['MediaItem'];
+export type MediaUpdate = components['schemas']['MediaUpdate'];
+export type MediaUse = components['schemas']['MediaUse'];
+export type MediaVariant = components['schemas']['MediaVariant'];
+export type OverriddenItem = components['schemas']['OverriddenItem'];
+export type Profile = components['schemas']['Profile'];
+export type ProfileHeadlineInput = components['schemas']['ProfileHeadlineInput'];
+export type ProfileLink = components['schemas']['ProfileLink'];
+export type ProfileLinkInput = components['schemas']['ProfileLinkInput'];
+export type ProfileReplace = components['schemas']['ProfileReplace'];
+export type ProfileSummaryInput = components['schemas']['ProfileSummaryInput'];
+export type ProfileUpdate = components['schemas']['ProfileUpdate'];
+export type ProjectCard = components['schemas']['ProjectCard'];
+export type ProjectCreate = components['schemas']['ProjectCreate'];
+export type ProjectCreated = components['schemas']['ProjectCreated'];
+export type ProjectDetail = components['schemas']['ProjectDetail'];
+export type ProjectItem = components['schemas']['ProjectItem'];
+export type ProjectLink = components['schemas']['ProjectLink'];
+export type ProjectNavigation = components['schemas']['ProjectNavigation'];
+export type ProjectText = components['schemas']['ProjectText'];
+export type ProjectTranslations = components['schemas']['ProjectTranslations'];
+export type ProjectUpdate = components['schemas']['ProjectUpdate'];
+export type PublishDraftRequest = components['schemas']['PublishDraftRequest'];
+export type PublishedDraft = components['schemas']['PublishedDraft'];
+export type ReorderByIdRequest = components['schemas']['ReorderByIdRequest'];
+export type ReorderRequest = components['schemas']['ReorderRequest'];
+export type Skill = components['schemas']['Skill'];
+export type SkillCategory = components['schemas']['SkillCategory'];
+export type SkillCategoryCreate = components['schemas']['SkillCategoryCreate'];
+export type SkillCategoryItem = components['schemas']['SkillCategoryItem'];
+export type SkillCategoryText = components['schemas']['SkillCategoryText'];
+export type SkillCategoryTranslations = components['schemas']['SkillCategoryTranslations'];
+export type SkillCategoryUpdate = components['schemas']['SkillCategoryUpdate'];
+export type SkillCreate = components['schemas']['SkillCreate'];
+export type SkillItem = components['schemas']['SkillItem'];
+export type SkillUpdate = components['schemas']['SkillUpdate'];
+export type SyncError = components['schemas']['SyncError'];
+export type ValidationError = components['schemas']['ValidationError'];
+export type WorkEntry = components['schemas']['WorkEntry'];
+export type WorkEntryCreate = components['schemas']['WorkEntryCreate'];
+export type WorkEntryItem = components['schemas']['WorkEntryItem'];
+export type WorkEntryText = components['schemas']['WorkEntryText'];
+export type WorkEntryTranslations = components['schemas']['WorkEntryTranslations'];
+export type WorkEntryUpdate = components['schemas']['WorkEntryUpdate'];
+export type ResponseInternalError = components['responses']['InternalError'];
+export type ResponseInternalErrorWithinLimit = components['responses']['InternalErrorWithinLimit'];
+export type ResponseMalformedRequest = components['responses']['MalformedRequest'];
+export type ResponseMalformedRequestWithinLimit = components['responses']['MalformedRequestWithinLimit'];
+export type ResponseNotModified = components['responses']['NotModified'];
+export type ResponseNotModifiedWithinLimit = components['responses']['NotModifiedWithinLimit'];
+export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
+export type ResponsePayloadTooLargeWithinLimit = components['responses']['PayloadTooLargeWithinLimit'];
+export type ResponseRequestHeadersTooLarge = components['responses']['RequestHeadersTooLarge'];
+export type ResponseRequestHeadersTooLargeWithinLimit = components['responses']['RequestHeadersTooLargeWithinLimit'];
+export type ResponseRequestTimeout = components['responses']['RequestTimeout'];
+export type ResponseRequestTimeoutWithinLimit = components['responses']['RequestTimeoutWithinLimit'];
+export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseUnsupportedMediaTypeWithinLimit = components['responses']['UnsupportedMediaTypeWithinLimit'];
+export type ResponseValidationFailed = components['responses']['ValidationFailed'];
+export type ResponseValidationFailedWithinLimit = components['responses']['ValidationFailedWithinLimit'];
+export type HeaderCacheControl = components['headers']['Cache-Control'];
+export type HeaderContentDisposition = components['headers']['Content-Disposition'];
+export type HeaderContentLanguage = components['headers']['Content-Language'];
+export type HeaderDeprecation = components['headers']['Deprecation'];
+export type HeaderETag = components['headers']['ETag'];
+export type HeaderRetryAfter = components['headers']['Retry-After'];
+export type HeaderWwwAuthenticate = components['headers']['WWW-Authenticate'];
+export type HeaderXRateLimitLimit = components['headers']['X-RateLimit-Limit'];
+export type HeaderXRateLimitRemaining = components['headers']['X-RateLimit-Remaining'];
+export type HeaderXRateLimitReset = components['headers']['X-RateLimit-Reset'];
+export type HeaderXRequestId = components['headers']['X-Request-Id'];
 export type $defs = Record<string, never>;
 export interface operations {
   exportContent: {
@@ -8158,9 +8275,7 @@ export interface operations {
         /** @description The width the page shows it at; the widest when left out */
         w?: number;
       };
-      header: {
-        accept: string;
-      };
+      header?: never;
       path: {
         /** @description Media item id */
         media_id: string;
@@ -9375,7 +9490,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description schema.org JSON-LD: a CreativeWork by the Person, in the language read */
+      /** @description schema.org JSON-LD: the project as a CreativeWork by the Person, in the language read */
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
@@ -9395,7 +9510,35 @@ export interface operations {
           'application/ld+json': {
             /** @enum {string} */
             '@context': 'https://schema.org';
-            '@type': string;
+            /** @enum {string} */
+            '@type': 'CreativeWork';
+            author?: {
+              /** @enum {string} */
+              '@type': 'Person';
+              /** Format: uri */
+              image?: string;
+              /** @description The headline, in the language read */
+              jobTitle?: string;
+              name: string;
+              /** @description The profile's links */
+              sameAs?: string[];
+              /** Format: uri */
+              url?: string;
+            };
+            /** Format: date-time */
+            dateCreated?: string;
+            /** Format: date-time */
+            dateModified?: string;
+            description?: string;
+            /** Format: uri */
+            image?: string;
+            /** @example en */
+            inLanguage: string;
+            /** @description Its technologies, comma-separated */
+            keywords?: string;
+            name: string;
+            /** Format: uri */
+            url: string;
           };
         };
       };
@@ -10192,11 +10335,34 @@ export interface operations {
         };
         content: {
           'application/feed+json': {
+            authors?: {
+              name: string;
+              /** Format: uri */
+              url?: string;
+            }[];
+            description?: string;
+            /** Format: uri */
+            feed_url?: string;
             /** Format: uri */
             home_page_url?: string;
             items: {
+              /** @description The project's description */
+              content_text: string;
+              /** Format: date-time */
+              date_modified?: string;
+              /** Format: date-time */
+              date_published?: string;
               id: string;
-              url?: string;
+              /**
+               * Format: uri
+               * @description The project's picture, at the size a reader shows
+               */
+              image?: string;
+              /** @description Its technologies */
+              tags?: string[];
+              title: string;
+              /** Format: uri */
+              url: string;
             }[];
             /** @example en */
             language?: string;
@@ -10722,7 +10888,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description schema.org JSON-LD: a Person, from the profile */
+      /** @description schema.org JSON-LD: the Person, from the profile */
       200: {
         headers: {
           'Cache-Control': components['headers']['Cache-Control'];
@@ -10742,7 +10908,17 @@ export interface operations {
           'application/ld+json': {
             /** @enum {string} */
             '@context': 'https://schema.org';
-            '@type': string;
+            /** @enum {string} */
+            '@type': 'Person';
+            /** Format: uri */
+            image?: string;
+            /** @description The headline, in the language read */
+            jobTitle?: string;
+            name: string;
+            /** @description The profile's links */
+            sameAs?: string[];
+            /** Format: uri */
+            url: string;
           };
         };
       };
