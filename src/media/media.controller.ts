@@ -1,22 +1,14 @@
-import { Controller, createParamDecorator, type ExecutionContext, Get, Param, Query } from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Operation } from '@/common/openapi/operation.decorator';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
+import { AcceptHeader } from './accept-header.decorator';
 import { MediaIdParams, MediaVariantParams } from './dto/media-params.dto';
 import { MediaWidthQueryDto } from './dto/media-query.dto';
 import type { MediaBytes } from './media-bytes';
 import { NOT_MODIFIED, PICTURE } from './media-responses';
 import { MediaService } from './media.service';
 import { EXAMPLE_MEDIA_ID } from './media.examples';
-
-/**
- * The request's Accept header. Not a parameter of the description (@Headers would declare one, and
- * required): OpenAPI has a client's Accept go unsaid, as its tools send it by themselves.
- */
-const AcceptHeader = createParamDecorator(
-  (_: unknown, context: ExecutionContext): string | undefined => context.switchToHttp().getRequest<Request>().headers.accept,
-);
 
 /** A picture not in memory is read from where it is kept, which may be down. */
 const STORE_UNAVAILABLE = {
