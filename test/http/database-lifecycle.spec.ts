@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { postgresOptions } from '@/database/data-source.options';
@@ -12,6 +15,7 @@ import { DEMO } from '@test/support/demo';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
 import { TcpProxy } from '@bench/http/tcp-proxy';
+import { ROOT } from '@test/support/paths';
 import { createTestApp } from '@test/support/test-app';
 
 const TABLES = [
@@ -68,6 +72,20 @@ describe('database lifecycle', () => {
       for (let i = 0; i < applied.length; i += 1) await dataSource.undoLastMigration();
     });
     expect(await tables()).toEqual([]);
+  });
+
+  it('migrates from the command line (npm run migration:run) naming each migration it applies, not every statement', async () => {
+    const migrate = () =>
+      promisify(execFile)(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'run-migrations.js')], {
+        env: { ...process.env, DATABASE_URL: database.url },
+      });
+    const { stdout } = await migrate();
+    expect(stdout.trim().split('\n')).toEqual([
+      ...MIGRATIONS.map((migration) => `applied ${migration.name}`),
+      `${MIGRATIONS.length} migration(s) applied`,
+    ]);
+    expect(await tables()).toEqual(TABLES);
+    expect((await migrate()).stdout).toBe('No migration was pending\n');
   });
 
   it('leaves nothing for the entity registry to change once migrated, and no table without an entity', async () => {
