@@ -48,4 +48,9 @@ export class ContentAttribution {
       return work();
     });
   }
+
+  /** Runs `work` attributed to nothing, and what it schedules too: background work a write set off (the history's recording) is not that write. */
+  detached<T>(work: () => T): T {
+    return this.cls.exit(work);
+  }
 }

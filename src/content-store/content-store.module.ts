@@ -4,7 +4,7 @@ import { ContentAttribution } from './content-attribution';
 import { ContentAttributionSubscriber } from './content-attribution.subscriber';
 import { ContentTransactions, DocumentTransactions, PostgresTransactions } from './content-transactions';
 
-/** What every content domain's storage shares: transactions across its collections, and who their writes are by. */
+/** What every content domain's storage shares: transactions across its collections, who their writes are by, and their turn beside a replace. */
 @Global()
 @Module({
   providers: [

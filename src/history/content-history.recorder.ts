@@ -5,6 +5,7 @@ import type { Subscription } from 'rxjs';
 import { PerFrozenValue } from '@/common/frozen';
 import { timeSlices } from '@/common/scheduling/event-loop-turns';
 import { contentConfig } from '@/config/content.config';
+import { ContentAttribution } from '@/content-store/content-attribution';
 import { asList, CONTENT_DOMAINS, type ContentDomain, keyOf } from '@/content';
 import { PortfolioService } from '@/portfolio/portfolio.service';
 import { ReadModel } from '@/read-model/read-model';
@@ -44,6 +45,7 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
     private readonly history: ContentHistoryRepository,
     private readonly portfolio: PortfolioService,
     private readonly readModel: ReadModel,
+    private readonly attribution: ContentAttribution,
     @Inject(contentConfig.KEY) private readonly config: Pick<ConfigType<typeof contentConfig>, 'historyLimit'>,
   ) {}
 
@@ -65,11 +67,13 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
 
   private soon(delay = GATHER_MS): void {
     if (this.scheduled || !this.subscription) return;
-    this.scheduled = setTimeout(() => {
-      this.scheduled = undefined;
-      if (this.recording) this.again = true;
-      else this.recording = this.record().finally(() => this.recorded());
-    }, delay);
+    this.scheduled = this.attribution.detached(() =>
+      setTimeout(() => {
+        this.scheduled = undefined;
+        if (this.recording) this.again = true;
+        else this.recording = this.record().finally(() => this.recorded());
+      }, delay),
+    );
   }
 
   private recorded(): void {

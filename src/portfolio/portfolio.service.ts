@@ -16,12 +16,6 @@ import { ContentTransactions } from '@/content-store/content-transactions';
 import { checkedWith, documentIssues } from './document-rules';
 import type { ContentCountsDto } from './dto/content-document.dto';
 
-/**
- * Replacing all content (an import, the seed) runs one at a time across instances: two imports at
- * once never merge, and instances that start together on one empty database seed it once.
- */
-export const REPLACE_ALL_LOCK = 'portfolio-content-replace-all';
-
 /** The whole portfolio at once: every content domain, through its store. */
 @Injectable()
 export class PortfolioService {
@@ -73,7 +67,7 @@ export class PortfolioService {
         await this.replaceParts(parts, domains, current);
         return this.counts();
       },
-      { lock: REPLACE_ALL_LOCK, source },
+      { source },
     );
   }
 
@@ -100,16 +94,14 @@ export class PortfolioService {
   }
 
   /**
-   * From now until the caller's transaction ends, no other replace runs and nothing else writes
-   * these domains (reads go on): what is read of them now is what a replace of them then writes over.
+   * From now until the caller's transaction (a replace, which runs alone: ContentWriteGate) ends,
+   * nothing else writes these domains, not even SQL typed by hand (reads go on): what is read of
+   * them now is what the replace then writes over.
    */
   holdForReplace(domains: readonly ContentDomain[]): Promise<void> {
-    return this.transactions.run(
-      async () => {
-        for (const domain of CONTENT_DOMAINS) if (domains.includes(domain)) await this.stores.of(domain).holdAgainstWrites();
-      },
-      { lock: REPLACE_ALL_LOCK },
-    );
+    return this.transactions.run(async () => {
+      for (const domain of CONTENT_DOMAINS) if (domains.includes(domain)) await this.stores.of(domain).holdAgainstWrites();
+    });
   }
 
   /** Fills the store from the document when it holds no content at all; answers whether it did. */
@@ -120,7 +112,7 @@ export class PortfolioService {
         await this.replaceParts(document, CONTENT_DOMAINS);
         return true;
       },
-      { lock: REPLACE_ALL_LOCK, source: 'seed' },
+      { source: 'seed' },
     );
   }
 
