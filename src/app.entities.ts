@@ -17,6 +17,7 @@ import { ProfileEntity } from './profile/entities/profile.entity';
 import { ProjectEntity } from './projects/entities/project.entity';
 import { SkillCategoryEntity } from './skills/entities/skill-category.entity';
 import { SkillEntity } from './skills/entities/skill.entity';
+import { SocialCardEntity } from './site/entities/social-card.entity';
 
 /**
  * Every entity of the service, in one place: the app's data source (app.module.ts), the
@@ -43,4 +44,5 @@ export const ENTITIES = [
   MediaVariantEntity,
   ContentDraftEntity,
   DraftPreviewKeyEntity,
+  SocialCardEntity,
 ];

@@ -314,7 +314,7 @@ export class ReadModel {
       this.bodies.get(etag)?.body ??
       (await PreparedBody.of(typed, { etag, contentLanguage: tag, sharedCache: this.sharedCaching.headersOf(read.route.domains, value) }));
     const { stamp, awaited } = preparation; // a request may have come to wait for it while it was compressed
-    if (!this.isCurrent(read.route.domains, stamp)) return body;
+    if (!typed.keptByReadModel || !this.isCurrent(read.route.domains, stamp)) return body;
     const sentAt = awaited ? performance.now() : (this.answers.get(key)?.sentAt ?? -Infinity);
     this.keep(key, { read, stamp, body, again, sentAt }, awaited);
     return this.answers.get(key)?.body ?? body;

@@ -5,13 +5,19 @@
  */
 export class TypedBody {
   readonly bytes: Buffer;
+  /** Compressed for clients that accept it: text is, an already compressed image is not. */
+  readonly compressible: boolean;
+  /** False for answers kept elsewhere (the social cards' store): prepared and sent, never kept, so none takes another's place. */
+  readonly keptByReadModel: boolean;
 
   constructor(
     readonly mediaType: string,
     bytes: Buffer | string,
-    readonly compressible = true,
+    { compressible = true, keptByReadModel = true }: { compressible?: boolean; keptByReadModel?: boolean } = {},
   ) {
     this.bytes = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+    this.compressible = compressible;
+    this.keptByReadModel = keptByReadModel;
   }
 
   /** A JSON text, as every other public read answers. */

@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import pLimit from 'p-limit';
 import type { Font } from 'satori';
 import { BytesBoundedCache } from '@/common/memory/bytes-bounded-cache';
+import { SocialCardStore } from './persistence/social-card-store';
 
 /** The size link previews ask for (Open Graph, X's summary_large_image). */
 export const CARD_WIDTH = 1200;
@@ -22,7 +23,7 @@ export interface SocialCard {
   picture?: { id: string; bytes: () => Promise<Buffer> };
 }
 
-/** How many bytes of rendered cards an instance keeps. */
+/** How many bytes of the cards read most recently an instance keeps in memory. */
 const MAX_BYTES = 16 * 1024 * 1024;
 
 /**
@@ -55,11 +56,14 @@ const clamped = (lines: number, style: Record<string, string | number>, text: st
 /**
  * The 1200×630 PNG a link preview shows: laid out by satori (flexbox and text wrapping, text drawn
  * as paths), made a PNG by sharp, the picture set beside the text by sharp. A card is rendered
- * once: kept by what it shows, so a change elsewhere in the content costs no render, and renders
- * run one at a time, so a burst after a change cannot take both cores from the reads.
+ * once per change of what it shows: stored (SocialCardStore) with the hash of what it shows, so a
+ * change elsewhere in the content costs no render, and the hottest kept here too. Renders run one
+ * at a time, so a burst after a change cannot take both cores from the reads.
  */
 @Injectable()
 export class CardRenderer {
+  constructor(private readonly store: SocialCardStore) {}
+
   private readonly kept = new BytesBoundedCache<Buffer>(MAX_BYTES, (png) => png.length);
   private readonly rendering = new Map<string, Promise<Buffer>>();
   private readonly turns = pLimit(1);
@@ -71,22 +75,30 @@ export class CardRenderer {
     return this.renders;
   }
 
-  /** The card's PNG: kept, being rendered, or rendered now. */
-  png(card: SocialCard): Promise<Buffer> {
-    const key = keyOf(card);
-    const kept = this.kept.get(key);
+  /** The page's card (`page`: the page and language, as SocialCardStore keeps it): kept here, being made, stored, or rendered now. */
+  png(card: SocialCard, page: string): Promise<Buffer> {
+    const hash = keyOf(card);
+    const kept = this.kept.get(hash);
     if (kept) return Promise.resolve(kept);
-    let pending = this.rendering.get(key);
+    let pending = this.rendering.get(hash);
     if (!pending) {
-      pending = this.turns(() => this.render(card)).then((png) => {
-        this.kept.keep(key, png);
+      pending = this.storedOrRendered(card, page, hash).then((png) => {
+        this.kept.keep(hash, png);
         return png;
       });
-      const settled = () => this.rendering.delete(key);
+      const settled = () => this.rendering.delete(hash);
       pending.then(settled, settled);
-      this.rendering.set(key, pending);
+      this.rendering.set(hash, pending);
     }
     return pending;
+  }
+
+  private async storedOrRendered(card: SocialCard, page: string, hash: string): Promise<Buffer> {
+    const stored = await this.store.find(page, hash);
+    if (stored) return stored;
+    const png = await this.turns(() => this.render(card));
+    await this.store.keep(page, hash, png);
+    return png;
   }
 
   private async render(card: SocialCard): Promise<Buffer> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { storageFor } from '@/database/storage-for';
 import { MediaModule } from '@/media/media.module';
 import { ProfileModule } from '@/profile/profile.module';
 import { ProjectsModule } from '@/projects/projects.module';
@@ -8,6 +9,7 @@ import { ProjectSharingController } from './project-sharing.controller';
 import { SiteController } from './site.controller';
 import { SitePages } from './site-pages';
 import { SitemapService } from './sitemap.service';
+import { SocialCardStore, SocialCardsInMemory } from './persistence/social-card-store';
 import { SocialCardsService } from './social-cards.service';
 import { StructuredDataService } from './structured-data.service';
 
@@ -15,6 +17,17 @@ import { StructuredDataService } from './structured-data.service';
 @Module({
   imports: [ProfileModule, ProjectsModule, MediaModule],
   controllers: [SiteController, ProjectSharingController],
-  providers: [SitePages, SitemapService, FeedsService, StructuredDataService, SocialCardsService, CardRenderer],
+  providers: [
+    SitePages,
+    SitemapService,
+    FeedsService,
+    StructuredDataService,
+    SocialCardsService,
+    CardRenderer,
+    storageFor(SocialCardStore, {
+      postgres: async () => (await import('./persistence/typeorm-social-card-store.js')).typeOrmSocialCards,
+      none: () => new SocialCardsInMemory(),
+    }),
+  ],
 })
 export class SiteModule {}

@@ -25,23 +25,21 @@ export class SocialCardsService {
   async home(language: Language): Promise<TypedBody> {
     const { address, profile } = await this.pages.address();
     if (!profile) throw new NotFoundException({ detail: 'No profile has been set' });
-    return this.png({ byline: address.host, title: profile.name, text: profile.headline[language], picture: this.picture(profile) });
+    const card = { byline: address.host, title: profile.name, text: profile.headline[language], picture: this.picture(profile) };
+    return this.png(card, `home:${language}`);
   }
 
   /** The project's title and description, and its picture when it is an uploaded one. */
   async project(slug: string, language: Language): Promise<TypedBody> {
     const { address, profile } = await this.pages.address();
     const project = await this.projects.findDetail(slug, language);
-    return this.png({
-      byline: profile?.name ?? address.host,
-      title: project.title,
-      text: project.description,
-      picture: this.picture(project),
-    });
+    const card = { byline: profile?.name ?? address.host, title: project.title, text: project.description, picture: this.picture(project) };
+    return this.png(card, `projects/${project.slug}:${language}`);
   }
 
-  private async png(card: SocialCard): Promise<TypedBody> {
-    return new TypedBody('image/png', await this.renderer.png(card), false);
+  /** Kept by the renderer's store, not by the read model: a walk over every card evicts no other answer. */
+  private async png(card: SocialCard, page: string): Promise<TypedBody> {
+    return new TypedBody('image/png', await this.renderer.png(card, page), { compressible: false, keptByReadModel: false });
   }
 
   /** The uploaded picture the content names, which its image set says is there; never one fetched from elsewhere. */

@@ -16,6 +16,7 @@ const NOT_CONTENT = new Set([
   'content_revisions',
   'content_snapshots',
   'content_snapshot_items',
+  'social_cards',
 ]);
 
 describe('the content tables after every migration', () => {

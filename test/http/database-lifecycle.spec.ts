@@ -37,6 +37,7 @@ const TABLES = [
   'projects',
   'skill_categories',
   'skills',
+  'social_cards',
   'work_entries',
 ];
 

@@ -30,6 +30,11 @@ export class BytesBoundedCache<V> {
     }
   }
 
+  drop(key: string): void {
+    const value = this.kept.get(key);
+    if (value !== undefined) this.remove(key, value);
+  }
+
   /** Forgets every value whose key starts with `prefix`. */
   forgetStartingWith(prefix: string): void {
     for (const [key, value] of this.kept) if (key.startsWith(prefix)) this.remove(key, value);

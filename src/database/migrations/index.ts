@@ -21,6 +21,7 @@ import { SkillLinksNameProjects1797300000000 } from './1797300000000-SkillLinksN
 import { MediaChangesAnnounced1797400000000 } from './1797400000000-MediaChangesAnnounced';
 import { MediaAnnouncementsNameTheirWrite1797500000000 } from './1797500000000-MediaAnnouncementsNameTheirWrite';
 import { DraftPublishFailure1797600000000 } from './1797600000000-DraftPublishFailure';
+import { SocialCards1797700000000 } from './1797700000000-SocialCards';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   MediaChangesAnnounced1797400000000,
   MediaAnnouncementsNameTheirWrite1797500000000,
   DraftPublishFailure1797600000000,
+  SocialCards1797700000000,
 ];
