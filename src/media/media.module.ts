@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { mediaConfig } from '@/config/media.config';
 import { storageFor } from '@/database/storage-for';
-import { SharedCacheModule } from '@/shared-cache/shared-cache.module';
 import { ImageSets } from './image-sets';
 import { MediaAdminController } from './media-admin.controller';
 import { MediaEdge } from './media-edge';
@@ -17,7 +16,6 @@ import { UnpublishedMediaUses } from './unpublished-media-uses';
 
 /** The owner's pictures: uploaded once, served in every size and format a page needs. */
 @Module({
-  imports: [SharedCacheModule],
   controllers: [MediaController, MediaAdminController],
   providers: [
     MediaService,

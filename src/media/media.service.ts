@@ -11,12 +11,12 @@ import type { UpdateMediaDto } from './dto/update-media.dto';
 import { ImageProcessor, MEDIA_TYPES, mediaIdOf, VARIANT_WIDTHS, type VariantFormat } from './image-processor';
 import { DatabaseAnnouncements } from '@/read-model/database-announcements';
 import { ReadModel } from '@/read-model/read-model';
-import { CachePurger } from '@/shared-cache/cache-purger';
 import { DOMAINS_WITH_IMAGE_SETS } from './image-sets';
 import { MediaBytes, MediaCache } from './media-bytes';
 import { mediaUrl } from './media-url';
 import { UnpublishedMediaUses } from './unpublished-media-uses';
-import { MEDIA_HIDDEN_CHANNEL, type MediaItem, MediaRepository } from './persistence/media.repository';
+import { MEDIA_HIDDEN_CHANNEL } from './media-url';
+import { type MediaItem, MediaRepository } from './persistence/media.repository';
 
 interface MediaUse {
   domain: string;
@@ -37,7 +37,6 @@ export class MediaService implements OnModuleDestroy {
     private readonly media: MediaRepository,
     private readonly stores: ContentDomainStores,
     private readonly readModel: ReadModel,
-    private readonly purger: CachePurger,
     private readonly attribution: ContentAttribution,
     private readonly unpublished: UnpublishedMediaUses,
     @Inject(mediaConfig.KEY) { cacheMaxBytes, processTimeoutMs }: ConfigType<typeof mediaConfig>,
@@ -101,7 +100,6 @@ export class MediaService implements OnModuleDestroy {
     if (!(await this.media.remove(id))) throw mediaNotFound(id);
     this.cache.forget(id); // here at once; every instance when the database announces it
     await this.imageSetsChanged();
-    this.purger.purgeMedia(id);
   }
 
   /** The stripped original: the fallback at the full width, for the admin alone. */

@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Counter } from '@opentelemetry/api';
 import { MetricsExport } from '@/common/telemetry/metrics-export';
 import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
-import { mediaUrl } from '@/media/media-url';
+import { MEDIA_HIDDEN_CHANNEL, mediaUrl } from '@/media/media-url';
+import { DatabaseAnnouncements } from '@/read-model/database-announcements';
 import { PublicReadRoutes } from '@/read-model/public-read-routes';
 import { ReadModel } from '@/read-model/read-model';
 import { PurgeLeadership } from './purge-leadership';
@@ -10,25 +11,30 @@ import { type Purge, PurgeTarget } from './purge-target';
 
 /** Changes within this long of the first are purged together (an import changes every domain at once). */
 const BATCH_MS = 50;
-/** A failed purge is tried again after 0.5 s, doubling to 30 s, at most this many times in all. */
-const ATTEMPTS = 10;
+/** A failed purge is tried again after 0.5 s, doubling to 30 s, until it is made. */
 const MAX_RETRY_DELAY_MS = 30_000;
+/** Every picture's bytes, which a new purger cannot know were deleted meanwhile. */
+const EVERY_PICTURE: Purge = { tags: ['media'], paths: [`${mediaUrl('')}*`] };
 
 const delayAfter = (attempt: number) => Math.min(500 * 2 ** (attempt - 1), MAX_RETRY_DELAY_MS);
 
 /**
- * Purges the shared cache (CDN_PURGE) of every change of content, however made: the read model
- * hears each one (this instance's writes, and the database's announcement of everyone else's),
- * and the one instance that holds the purge lock (PurgeLeadership) purges the changed domains'
- * tags, or for Front Door their reads' paths. Outside any request: a purge that fails is logged,
- * counted and tried again, and never fails a write. Changes that come while a purge is under way
- * go in the next one.
+ * Purges the shared cache (CDN_PURGE) of every change of content, however made, and of every
+ * deleted picture's bytes: the read model hears each change (this instance's writes, and the
+ * database's announcement of everyone else's), the database announces each deleted picture, and
+ * the one instance that holds the purge lock (PurgeLeadership) purges the changed domains' tags
+ * (for Front Door their reads' paths) and the picture's. Outside any request: a purge that fails
+ * is logged, counted and tried again until it is made, and never fails a write. Changes that come
+ * while a purge is under way go in the next one. A purge is never lost: one still pending when its
+ * instance stops is covered by the next holder's, which purges everything (every picture too).
  */
 @Injectable()
-export class CachePurger implements OnApplicationBootstrap {
+export class CachePurger implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(CachePurger.name);
   private readonly pending = { tags: new Set<string>(), paths: new Set<string>() };
   private flushing: Promise<void> | undefined;
+  /** A stopped instance purges no more: what it still had is the next holder's (it purges everything). */
+  private stopped = false;
   private readonly purges: Counter;
 
   constructor(
@@ -36,6 +42,7 @@ export class CachePurger implements OnApplicationBootstrap {
     private readonly readModel: ReadModel,
     private readonly routes: PublicReadRoutes,
     private readonly leadership: PurgeLeadership,
+    private readonly announcements: DatabaseAnnouncements,
     metricsExport: MetricsExport,
   ) {
     this.purges = metricsExport.meter.createCounter('cdn.purges', { description: 'Shared cache purges, by outcome (purged, failed)' });
@@ -44,16 +51,23 @@ export class CachePurger implements OnApplicationBootstrap {
   onApplicationBootstrap(): void {
     if (!this.target) return;
     this.readModel.changes.subscribe((domain) => this.changed([domain]));
-    this.leadership.start(() => this.changed(CONTENT_DOMAINS));
+    this.announcements.on(MEDIA_HIDDEN_CHANNEL).subscribe((id) => this.pictureDeleted(id));
+    this.leadership.start(() => {
+      this.changed(CONTENT_DOMAINS);
+      this.queue(EVERY_PICTURE);
+    });
   }
 
-  /** A deleted picture's bytes, purged by the instance that deleted it: no other instance hears of it. */
-  purgeMedia(id: string): void {
-    if (this.target) this.queue({ tags: [`media:${id}`], paths: [mediaUrl(id), `${mediaUrl(id)}/*`] });
+  onApplicationShutdown(): void {
+    this.stopped = true;
   }
 
   private changed(domains: readonly ContentDomain[]): void {
     if (this.leadership.leading) this.queue(this.purgeOf(domains));
+  }
+
+  private pictureDeleted(id: string): void {
+    if (this.leadership.leading) this.queue({ tags: [`media:${id}`], paths: [mediaUrl(id), `${mediaUrl(id)}/*`] });
   }
 
   private queue(purge: Purge): void {
@@ -65,7 +79,7 @@ export class CachePurger implements OnApplicationBootstrap {
 
   private async flush(): Promise<void> {
     let attempt = 0;
-    while (this.pending.tags.size > 0) {
+    while (!this.stopped && this.pending.tags.size > 0) {
       const purge = { tags: [...this.pending.tags], paths: [...this.pending.paths] };
       this.pending.tags.clear();
       this.pending.paths.clear();
@@ -78,11 +92,6 @@ export class CachePurger implements OnApplicationBootstrap {
       } catch (error) {
         this.purges.add(1, { outcome: 'failed' });
         const reason = error instanceof Error ? error.message : String(error);
-        if (attempt >= ATTEMPTS) {
-          this.logger.error({ event: 'cdn_purge_abandoned', tags: purge.tags, attempts: attempt, reason });
-          attempt = 0;
-          continue;
-        }
         this.add(purge);
         const retryInMs = delayAfter(attempt);
         this.logger.warn({ event: 'cdn_purge_failed', tags: purge.tags, attempt, retryInMs, reason });

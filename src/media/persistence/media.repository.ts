@@ -24,9 +24,6 @@ export interface MediaItem {
 
 export type MediaChanges = Partial<Pick<MediaItem, 'alt' | 'focalPoint'>>;
 
-/** The channel the database announces a hidden picture's id on to every instance, at commit (migration MediaChangesAnnounced). */
-export const MEDIA_HIDDEN_CHANNEL = 'media_hidden';
-
 /** Where the owner's pictures are kept. Without a database only the shipped ones are, and every write answers 503. */
 export abstract class MediaRepository {
   /** False without a database: an upload is refused (503) before it is processed. */
