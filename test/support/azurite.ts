@@ -1,16 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BlobServiceClient } from '@azure/storage-blob';
+import { ROOT } from './paths';
 import { freePort } from './ports';
+
+/** Installed apart from the service's dependencies by `npm test` (scripts/install-test-tools.mts). */
+const AZURITE_BLOB = join(ROOT, 'test', 'tools', 'azurite', 'node_modules', '.bin', 'azurite-blob');
 
 /** Azurite's published development account (its documentation gives this key to everyone). */
 const ACCOUNT = 'devstoreaccount1';
 const ACCOUNT_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
 
-/** Microsoft's Blob Storage emulator (the `azurite` npm package) on a free loopback port, its data in a folder of its own. */
+/** Microsoft's Blob Storage emulator (the `azurite` npm package, test/tools/azurite) on a free loopback port, its data in a folder of its own. */
 export class LocalAzurite {
   private constructor(
     private readonly process: ChildProcess,
@@ -19,10 +24,12 @@ export class LocalAzurite {
   ) {}
 
   static async start(): Promise<LocalAzurite> {
+    if (!existsSync(AZURITE_BLOB))
+      throw new Error('Azurite is not installed: `npm test` installs it, or run `npm ci` in test/tools/azurite');
     const port = await freePort();
     const location = await mkdtemp(join(tmpdir(), 'azurite-'));
     const child = spawn(
-      join('node_modules', '.bin', 'azurite-blob'),
+      AZURITE_BLOB,
       ['--location', location, '--blobHost', '127.0.0.1', '--blobPort', String(port), '--skipApiVersionCheck', '--silent'],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
