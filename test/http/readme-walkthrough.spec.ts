@@ -11,12 +11,12 @@ import { MINIMAL_PDF } from '@test/support/pdf-text';
 
 const TOKEN = 'readme-walkthrough-admin-token-0123456789';
 
-/** The README's section `heading` (up to the next `## `), each of its bash blocks as written. */
-async function bashBlocksOf(heading: string): Promise<string[]> {
-  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf(`\n## ${heading}\n`);
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
-  return [...section.matchAll(/^```bash\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
+/** The bash blocks of a page (of its section `heading` only, up to the next `## `, when given), as written. */
+async function bashBlocksOf(page: string, heading?: string): Promise<string[]> {
+  const text = await readFile(join(ROOT, page), 'utf8');
+  const start = heading === undefined ? 0 : text.indexOf(`\n## ${heading}\n`);
+  const end = heading === undefined ? text.length : text.indexOf('\n## ', start + 1);
+  return [...text.slice(start, end === -1 ? text.length : end).matchAll(/^```bash\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
 }
 
 /** Runs the commands in `folder`; answers what they printed, or fails with what the failing one said. */
@@ -25,12 +25,12 @@ async function runBash(script: string, folder: string): Promise<string> {
     return (await promisify(execFile)('bash', ['-c', script], { cwd: folder, timeout: 60_000 })).stdout;
   } catch (error) {
     const { stdout, stderr, message } = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`a README command failed: ${stderr ?? message}\n${stdout ?? ''}`, { cause: error });
+    throw new Error(`a documented command failed: ${stderr ?? message}\n${stdout ?? ''}`, { cause: error });
   }
 }
 
 /**
- * What the README's commands assume a reader has done, done by the test instead: the database is
+ * What the documented commands assume a reader has done, done by the test instead: the database is
  * made and the service started here (createdb and npm are no-ops), the token a reader makes is the
  * one the service was started with, and curl fails on any answer that is not 2xx.
  */
@@ -43,12 +43,12 @@ curl() { command curl --silent --show-error --fail-with-body "$@"; echo; }
 `;
 
 /**
- * "Make it yours", run as an owner would, in order, against the built service: the README cannot
- * drift from the service without this failing. Revisions are recorded within 2 s of a change, so
+ * The README's quick start and the owner's guide (docs/owner.md), run as a reader would, in order,
+ * against the built service: neither can drift from the service without this failing. Revisions are recorded within 2 s of a change, so
  * a block that reads them first waits until no change is left to record (at most 10 s), as a reader
  * would have waited a moment.
  */
-describe('the README, run as written', () => {
+describe("the README and the owner's guide, run as written", () => {
   let database: TestDatabase;
   let service: BuiltService;
   let folder: string;
@@ -71,8 +71,8 @@ describe('the README, run as written', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  it('makes the portfolio yours ("Make it yours"), every command answered 2xx', async () => {
-    const blocks = await bashBlocksOf('Make it yours');
+  it('makes the portfolio yours (docs/owner.md), every command answered 2xx', async () => {
+    const blocks = await bashBlocksOf('docs/owner.md');
     expect(blocks.length).toBeGreaterThanOrEqual(6);
     const recorded = `for _ in $(seq 100); do [ "$(psql '${database.url}' -tAc 'select count(*) from content_changes')" = 0 ] && break; sleep 0.1; done`;
     const script = [prelude(TOKEN), ...blocks.map((block) => (block.includes('/revisions') ? `${recorded}\n${block}` : block))]
@@ -86,7 +86,7 @@ describe('the README, run as written', () => {
   }, 90_000);
 
   it('starts as "Quick start" says: the demo without a database, then on a PostgreSQL of one\'s own', async () => {
-    const [demo, compose, ownDatabase] = await bashBlocksOf('Quick start');
+    const [demo, compose, ownDatabase] = await bashBlocksOf('README.md', 'Quick start');
     expect(compose).toContain('docker compose up'); // no Docker engine here: .ci/e2e runs that stack as processes
     const port = await freePort();
     // npm ci is the install this test runs in; npm start serves the built service as npm start would

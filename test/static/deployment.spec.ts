@@ -29,7 +29,8 @@ const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as
   >;
 };
 const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/** The configuration reference: a table row per variable (or per group of variables), with its default. */
+const configuration = readFileSync(join(ROOT, 'docs', 'configuration.md'), 'utf8');
 const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   scripts: Record<string, string>;
   dependencies: Record<string, string>;
@@ -79,8 +80,8 @@ describe('docker-compose.yml', () => {
     expect(compose.services.api.environment?.API_ADMIN_TOKEN).toContain('openssl rand -base64 32');
   });
 
-  it('gives the api only variables the README documents, with values the app accepts', () => {
-    const documented = new Set([...readme.matchAll(/^\| `([A-Z_`, ]+)` \|/gm)].flatMap((match) => match[1].split(/`?,\s*`?/)));
+  it('gives the api only variables the configuration reference documents, with values the app accepts', () => {
+    const documented = new Set([...configuration.matchAll(/^\| `([A-Z_`, ]+)` \|/gm)].flatMap((match) => match[1].split(/`?,\s*`?/)));
     expect(Object.keys(apiEnv).filter((key) => !documented.has(key))).toEqual([]);
     const saved = { ...process.env };
     try {
@@ -260,15 +261,15 @@ describe('logs for people and for machines', () => {
 });
 
 describe('.env.example', () => {
-  /** The README's configuration table: each variable and its default as written there. */
+  /** The configuration reference's table: each variable and its default as written there. */
   const documented = new Map(
-    [...readme.matchAll(/^\| `([A-Z_`, ]+)` \| ([^|]+) \|/gm)].flatMap((match) =>
+    [...configuration.matchAll(/^\| `([A-Z_`, ]+)` \| ([^|]+) \|/gm)].flatMap((match) =>
       match[1].split(/`?,\s*`?/).map((name) => [name, match[2].trim()] as const),
     ),
   );
   const lines = [...readFileSync(join(ROOT, '.env.example'), 'utf8').matchAll(/^(# )?([A-Z][A-Z_]+)=(.*)$/gm)];
 
-  it('lists every variable the README documents, and no other', () => {
+  it('lists every variable the configuration reference documents, and no other', () => {
     expect(lines.map((line) => line[2]).sort()).toEqual([...documented.keys()].sort());
   });
 
