@@ -26,6 +26,7 @@ const EXTERNAL = [
   /^sitemap/,
   /^feed$/,
   /^satori/,
+  /^piscina/,
   /^jose/,
   /^passport-jwt/,
   /^jsonwebtoken/,

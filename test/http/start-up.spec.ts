@@ -30,13 +30,15 @@ const LAZY = [
   'thumbhash',
   '@azure/storage-blob',
   'satori',
+  'piscina',
   'sitemap',
   'feed',
 ];
 
 /**
  * Run with `node -e` beside the built service in one process: prints which lazily loaded
- * packages are in memory after the first public read, then after the first contact message.
+ * packages are in memory after the first public read, after the first contact message, then
+ * after the first social card (drawn in a thread of its own, whose modules are not the service's).
  */
 const PROBE = `
 const [main, origin, lazy] = process.argv.slice(1);
@@ -53,12 +55,15 @@ require(main);
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', message: 'Loading the mailer on first use.' }),
   });
-  process.stdout.write(JSON.stringify({ runtime: process.version, afterRead, contactStatus: contact.status, afterContact: loaded() }));
+  const afterContact = loaded();
+  const card = await fetch(origin + '/api/site/og-image.png');
+  await card.arrayBuffer();
+  process.stdout.write(JSON.stringify({ runtime: process.version, afterRead, contactStatus: contact.status, afterContact, cardStatus: card.status, afterCard: loaded() }));
   process.exit(0);
 })();`;
 
 describe('Start-up of the built service', () => {
-  it('serves public reads without loading the database stack, the token verifier, the browser driver, the CV template, the mailer, the metrics exporter, the configuration store, Redis, the image processor or what the site’s sitemap, feeds and cards are made with, and loads the mailer with the first message', async () => {
+  it('serves public reads without loading the database stack, the token verifier, the browser driver, the CV template, the mailer, the metrics exporter, the configuration store, Redis, the image processor or what the site’s sitemap, feeds and cards are made with, and loads the mailer with the first message; a card is drawn in a thread of its own, never in the service’s', async () => {
     expect(existsSync(BUILT_MAIN), 'npm test builds first (pretest); run npm run build').toBe(true);
     const port = await freePort();
     const { stdout } = await promisify(execFile)(
@@ -74,6 +79,8 @@ describe('Start-up of the built service', () => {
       afterRead: [],
       contactStatus: 200,
       afterContact: ['handlebars', '@nestjs-modules/mailer', 'nodemailer', 'preview-email'],
+      cardStatus: 200,
+      afterCard: ['handlebars', '@nestjs-modules/mailer', 'nodemailer', 'preview-email', 'piscina'],
     });
   }, 40_000);
 });
