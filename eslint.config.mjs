@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The layers of src/, and what each may import besides packages and its own folder. Imports
- * point down: main.ts, bootstrap.ts and app.module.ts -> domain modules -> content-domain/ -> content-store/, read-model/, mail/
+ * point down: main.ts, bootstrap.ts and app.module.ts -> domain modules -> content-domain/ -> content-store/, shared-cache/ -> read-model/, mail/
  * -> database/, content/ -> common/, config/. A domain reaches another only through its
  * exported service, never its entities or persistence.
  */
@@ -16,6 +16,7 @@ const LAYERS = {
   content: [],
   database: ['common', 'config'],
   'read-model': ['common', 'config', 'content'],
+  'shared-cache': ['common', 'config', 'content', 'read-model'],
   mail: ['common', 'config'],
   'content-store': ['common', 'config', 'content', 'database'],
   'content-domain': ['common', 'config', 'content', 'content-store'],

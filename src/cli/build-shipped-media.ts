@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { PROJECTS } from '@/content/demo/projects';
 import { ImageProcessor, MEDIA_TYPES } from '@/media/image-processor';
-import { mediaUrl } from '@/media/media-url';
+import { mediaUrl } from '@/content/media-url';
 import { SHIPPED_MANIFEST } from '@/media/persistence/shipped-media';
 
 const WIDTH = 960;

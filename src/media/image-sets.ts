@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type ContentDomain, DEFAULT_LANGUAGE, type Language } from '@/content';
 import type { ImageSetDto } from './dto/image-set.dto';
 import { MEDIA_ID } from './dto/media-params.dto';
-import { mediaUrl } from './media-url';
+import { mediaUrl } from '@/content/media-url';
 import { type MediaItem, MediaRepository } from './persistence/media.repository';
 
 /**

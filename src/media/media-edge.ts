@@ -3,7 +3,7 @@ import { RATE_LIMITED, type RateLimitSpec } from '@/common/rate-limit/rate-limit
 import { handlerName } from '@/common/rate-limit/rate-limit.guard';
 import type { AnswersAtTheEdge, EdgeAnswer } from '@/read-model/public-read-edge';
 import { MEDIA_ID, VARIANT_NAME } from './dto/media-params.dto';
-import { mediaUrl } from './media-url';
+import { mediaUrl } from '@/content/media-url';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
 

@@ -6,16 +6,15 @@ import { ContentAttribution } from '@/content-store/content-attribution';
 import { refuseWrite } from '@/content-store/document-collection';
 import { CONTENT_DOMAINS, type ContentDomain, DOMAIN_DECLARATIONS, domainsOf } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
+import { mediaUrl } from '@/content/media-url';
 import type { MediaItemDto } from './dto/media-item.dto';
 import type { UpdateMediaDto } from './dto/update-media.dto';
 import { ImageProcessor, MEDIA_TYPES, mediaIdOf, VARIANT_WIDTHS, type VariantFormat } from './image-processor';
-import { DatabaseAnnouncements } from '@/read-model/database-announcements';
+import { DatabaseAnnouncements, MEDIA_HIDDEN_CHANNEL } from '@/read-model/database-announcements';
 import { ReadModel } from '@/read-model/read-model';
 import { DOMAINS_WITH_IMAGE_SETS } from './image-sets';
 import { MediaBytes, MediaCache } from './media-bytes';
-import { mediaUrl } from './media-url';
 import { UnpublishedMediaUses } from './unpublished-media-uses';
-import { MEDIA_HIDDEN_CHANNEL } from './media-url';
 import { type MediaItem, MediaRepository } from './persistence/media.repository';
 
 interface MediaUse {

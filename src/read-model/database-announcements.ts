@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type Observable, Subject } from 'rxjs';
 
+/** The channel the database announces a hidden (deleted) picture's id on to every instance, at commit (migration MediaChangesAnnounced). */
+export const MEDIA_HIDDEN_CHANNEL = 'media_hidden';
+
 /**
  * What the database announces to every instance (NOTIFY) beside content changes, by channel: each
  * channel asked for before start-up is listened to on the content listener's connection

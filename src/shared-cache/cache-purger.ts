@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { Counter } from '@opentelemetry/api';
 import { MetricsExport } from '@/common/telemetry/metrics-export';
 import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
-import { MEDIA_HIDDEN_CHANNEL, mediaUrl } from '@/media/media-url';
-import { DatabaseAnnouncements } from '@/read-model/database-announcements';
+import { mediaUrl } from '@/content/media-url';
+import { DatabaseAnnouncements, MEDIA_HIDDEN_CHANNEL } from '@/read-model/database-announcements';
 import { PublicReadRoutes } from '@/read-model/public-read-routes';
 import { ReadModel } from '@/read-model/read-model';
 import { PurgeLeadership } from './purge-leadership';
@@ -42,16 +42,17 @@ export class CachePurger implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly readModel: ReadModel,
     private readonly routes: PublicReadRoutes,
     private readonly leadership: PurgeLeadership,
-    private readonly announcements: DatabaseAnnouncements,
+    announcements: DatabaseAnnouncements,
     metricsExport: MetricsExport,
   ) {
     this.purges = metricsExport.meter.createCounter('cdn.purges', { description: 'Shared cache purges, by outcome (purged, failed)' });
+    // Asked for before start-up, when the listening connection takes its channels.
+    if (target) announcements.on(MEDIA_HIDDEN_CHANNEL).subscribe((id) => this.pictureDeleted(id));
   }
 
   onApplicationBootstrap(): void {
     if (!this.target) return;
     this.readModel.changes.subscribe((domain) => this.changed([domain]));
-    this.announcements.on(MEDIA_HIDDEN_CHANNEL).subscribe((id) => this.pictureDeleted(id));
     this.leadership.start(() => {
       this.changed(CONTENT_DOMAINS);
       this.queue(EVERY_PICTURE);

@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PROJECTS } from '@/content/demo/projects';
-import { mediaUrl } from '@/media/media-url';
+import { mediaUrl } from '@/content/media-url';
 import { SHIPPED_MEDIA_DIR, ShippedMedia } from './shipped-media';
 
 describe('the shipped pictures', () => {
