@@ -361,6 +361,17 @@ describe('ReadModel', () => {
     expect(model.footprint().bytes).toBeLessThanOrEqual(each * 3 + each / 2);
   });
 
+  it('lets spare answers (kept elsewhere too) go before any other, so a walk over them evicts no other answer', async () => {
+    const png = (n: number) => new TypedBody('image/png', Buffer.alloc(2_000, n), { compressible: false, spare: true });
+    const list = await bytesOf(['a list']);
+    const model = modelOf(list + 5_000);
+    await model.answerOnce('projects [list]', read('projects'), async () => ['a list']);
+    for (const n of [1, 2, 3, 4, 5, 6]) await model.answerOnce(`projects [card ${n}]`, read('projects'), async () => png(n));
+    expect(model.answerFor('projects [list]')).toBeDefined();
+    expect(model.answerFor('projects [card 6]')).toBeDefined();
+    expect(model.answerFor('projects [card 1]')).toBeUndefined();
+  });
+
   it('keeps nothing when READ_MODEL_MAX_BYTES is 0, and still answers', async () => {
     const model = modelOf(0);
     await expect(model.answerOnce('projects []', read('projects'), async () => ['x'])).resolves.toBeInstanceOf(PreparedBody);

@@ -51,6 +51,8 @@ export interface Answer {
   again: ReadAgain | undefined;
   /** When it was last sent (performance.now()). */
   sentAt: number;
+  /** Kept elsewhere too (TypedBody.spare): let go before any other answer. */
+  spare: boolean;
 }
 
 /** An answer being prepared, from these generations. */
@@ -73,7 +75,8 @@ interface KeptBody {
  * The public reads, prepared once per change. An answer is kept under its key: the route and its
  * validated parameters (ReadKeys), so `?top=01`, an unknown query parameter or a long URL find
  * the answer `?top=1` has and never make another. Answers with the same content share their bytes;
- * the bytes kept are capped (READ_MODEL_MAX_BYTES), the least recently used answers going first.
+ * the bytes kept are capped (READ_MODEL_MAX_BYTES), the least recently used answers going first,
+ * and before any of them the spare ones (kept elsewhere too: social cards).
  * A domain's change makes its answers stale (its generation moves on). After a change, whether a
  * write of this instance or one the database announces, an answer sent in the last seconds is
  * prepared again at once, and the one before is sent meanwhile, so the change does not make every
@@ -88,6 +91,8 @@ export class ReadModel {
   private readonly generations = new Map<ContentDomain, number>(CONTENT_DOMAINS.map((domain) => [domain, 0]));
   /** By key, least recently used first. */
   private readonly answers = new Map<string, Answer>();
+  /** The keys of the spare answers among them, least recently used first: the first to go when the bytes are over the cap. */
+  private readonly spares = new Set<string>();
   /** By ETag. */
   private readonly bodies = new Map<string, KeptBody>();
   private bytes = 0;
@@ -133,6 +138,7 @@ export class ReadModel {
     if (!current && !this.isRenewing(key, domains)) return undefined;
     this.answers.delete(key); // now the most recently used
     this.answers.set(key, answer);
+    if (this.spares.delete(key)) this.spares.add(key);
     answer.sentAt = performance.now();
     return current ? answer : { ...answer, body: answer.body.revalidating() };
   }
@@ -314,9 +320,9 @@ export class ReadModel {
       this.bodies.get(etag)?.body ??
       (await PreparedBody.of(typed, { etag, contentLanguage: tag, sharedCache: this.sharedCaching.headersOf(read.route.domains, value) }));
     const { stamp, awaited } = preparation; // a request may have come to wait for it while it was compressed
-    if (!typed.keptByReadModel || !this.isCurrent(read.route.domains, stamp)) return body;
+    if (!this.isCurrent(read.route.domains, stamp)) return body;
     const sentAt = awaited ? performance.now() : (this.answers.get(key)?.sentAt ?? -Infinity);
-    this.keep(key, { read, stamp, body, again, sentAt }, awaited);
+    this.keep(key, { read, stamp, body, again, sentAt, spare: typed.spare }, awaited);
     return this.answers.get(key)?.body ?? body;
   }
 
@@ -345,12 +351,15 @@ export class ReadModel {
     }
     kept.answers += 1;
     this.answers.set(key, { ...answer, body: kept.body });
-    while (this.bytes > this.maxBytes) this.drop(this.answers.keys().next().value!);
+    this.spares.delete(key);
+    if (answer.spare) this.spares.add(key);
+    while (this.bytes > this.maxBytes) this.drop(this.spares.values().next().value ?? this.answers.keys().next().value!);
   }
 
   private drop(key: string): void {
     const answer = this.answers.get(key)!;
     this.answers.delete(key);
+    this.spares.delete(key);
     this.release(answer.body);
   }
 

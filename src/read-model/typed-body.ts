@@ -7,17 +7,17 @@ export class TypedBody {
   readonly bytes: Buffer;
   /** Compressed for clients that accept it: text is, an already compressed image is not. */
   readonly compressible: boolean;
-  /** False for answers kept elsewhere (the social cards' store): prepared and sent, never kept, so none takes another's place. */
-  readonly keptByReadModel: boolean;
+  /** True for answers kept elsewhere too (the social cards' store): the first the read model lets go when it is full. */
+  readonly spare: boolean;
 
   constructor(
     readonly mediaType: string,
     bytes: Buffer | string,
-    { compressible = true, keptByReadModel = true }: { compressible?: boolean; keptByReadModel?: boolean } = {},
+    { compressible = true, spare = false }: { compressible?: boolean; spare?: boolean } = {},
   ) {
     this.bytes = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
     this.compressible = compressible;
-    this.keptByReadModel = keptByReadModel;
+    this.spare = spare;
   }
 
   /** A JSON text, as every other public read answers. */

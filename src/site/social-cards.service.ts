@@ -37,9 +37,9 @@ export class SocialCardsService {
     return this.png(card, `projects/${project.slug}:${language}`);
   }
 
-  /** Kept by the renderer's store, not by the read model: a walk over every card evicts no other answer. */
+  /** Spare: kept by the renderer's store too, so the read model lets cards go first and a walk over them evicts no other answer. */
   private async png(card: SocialCard, page: string): Promise<TypedBody> {
-    return new TypedBody('image/png', await this.renderer.png(card, page), { compressible: false, keptByReadModel: false });
+    return new TypedBody('image/png', await this.renderer.png(card, page), { compressible: false, spare: true });
   }
 
   /** The uploaded picture the content names, which its image set says is there; never one fetched from elsewhere. */
