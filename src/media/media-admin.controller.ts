@@ -13,7 +13,7 @@ import { UpdateMediaDto } from './dto/update-media.dto';
 import { MOST_WAITING, UPLOAD_TYPES } from './image-processor';
 import type { MediaBytes } from './media-bytes';
 import { PICTURE } from './media-responses';
-import { MediaService } from './media.service';
+import { MediaLibrary } from './media-library.service';
 import { UPLOAD_REFUSED, UploadedImage } from './uploaded-image.decorator';
 import { EXAMPLE_MEDIA_ID } from './media.examples';
 
@@ -25,7 +25,7 @@ const MEDIA_UNAVAILABLE = `${CONTENT_STORE_UNAVAILABLE}, or the media storage is
 @ApiTags('media')
 @Controller('admin/media')
 export class MediaAdminController {
-  constructor(private readonly media: MediaService) {}
+  constructor(private readonly media: MediaLibrary) {}
 
   @Post()
   @FileBody(UPLOAD_TYPE_LIST, IMAGE_UPLOAD_LIMIT)

@@ -5,7 +5,7 @@ import type { AnswersAtTheEdge, EdgeAnswer } from '@/read-model/public-read-edge
 import { MEDIA_ID, VARIANT_NAME } from './dto/media-params.dto';
 import { mediaUrl } from '@/content/media-url';
 import { MediaController } from './media.controller';
-import { MediaService } from './media.service';
+import { MediaServing } from './media-serving.service';
 
 /** A pattern's source without its anchors, to make part of another. */
 const unanchored = (pattern: RegExp): string => pattern.source.slice(1, -1);
@@ -36,7 +36,7 @@ const VARIANT_READ: EdgeAnswer['read'] = {
  */
 @Injectable()
 export class MediaEdge implements AnswersAtTheEdge {
-  constructor(private readonly media: MediaService) {}
+  constructor(private readonly media: MediaServing) {}
 
   answerTo(url: string): EdgeAnswer | undefined {
     const found = VARIANT_URL.exec(url);

@@ -7,7 +7,7 @@ import { MediaIdParams, MediaVariantParams } from './dto/media-params.dto';
 import { MediaWidthQueryDto } from './dto/media-query.dto';
 import type { MediaBytes } from './media-bytes';
 import { NOT_MODIFIED, PICTURE } from './media-responses';
-import { MediaService } from './media.service';
+import { MediaServing } from './media-serving.service';
 import { EXAMPLE_MEDIA_ID } from './media.examples';
 
 /** A picture not in memory is read from where it is kept, which may be down. */
@@ -23,7 +23,7 @@ const MEDIA_READS_PER_MINUTE = 600;
 @ApiTags('media')
 @Controller('media')
 export class MediaController {
-  constructor(private readonly media: MediaService) {}
+  constructor(private readonly media: MediaServing) {}
 
   @Get(':media_id/:variant')
   @RateLimit(MEDIA_READS_PER_MINUTE)

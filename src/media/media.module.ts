@@ -7,7 +7,8 @@ import { MediaAdminController } from './media-admin.controller';
 import { MediaEdge } from './media-edge';
 import { MediaRetention } from './media-retention.service';
 import { MediaController } from './media.controller';
-import { MediaService } from './media.service';
+import { MediaLibrary } from './media-library.service';
+import { MediaServing } from './media-serving.service';
 import { azureMediaBlobs } from './persistence/azure-media-blobs';
 import { MediaBlobs } from './persistence/media-blobs';
 import { MediaRepository } from './persistence/media.repository';
@@ -18,7 +19,8 @@ import { UnpublishedMediaUses } from './unpublished-media-uses';
 @Module({
   controllers: [MediaController, MediaAdminController],
   providers: [
-    MediaService,
+    MediaServing,
+    MediaLibrary,
     UnpublishedMediaUses,
     MediaEdge,
     MediaRetention,
@@ -39,6 +41,6 @@ import { UnpublishedMediaUses } from './unpublished-media-uses';
       [MediaBlobs, ShippedMedia],
     ),
   ],
-  exports: [ImageSets, MediaEdge, MediaService, UnpublishedMediaUses],
+  exports: [ImageSets, MediaEdge, MediaServing, UnpublishedMediaUses],
 })
 export class MediaModule {}

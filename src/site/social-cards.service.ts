@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { Language } from '@/content';
 import type { ImageSetDto } from '@/media/dto/image-set.dto';
 import { mediaIdIn } from '@/media/image-sets';
-import { MediaService } from '@/media/media.service';
+import { MediaServing } from '@/media/media-serving.service';
 import { ProjectsService } from '@/projects/projects.service';
 import { TypedBody } from '@/read-model/typed-body';
 import { CardRenderer, type SocialCard } from './card-renderer';
@@ -17,7 +17,7 @@ export class SocialCardsService {
   constructor(
     private readonly pages: SitePages,
     private readonly projects: ProjectsService,
-    private readonly media: MediaService,
+    private readonly media: MediaServing,
     private readonly renderer: CardRenderer,
   ) {}
 

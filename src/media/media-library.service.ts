@@ -1,0 +1,160 @@
+import { ConflictException, Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { PerFrozenValue } from '@/common/frozen';
+import { mediaConfig } from '@/config/media.config';
+import { ContentAttribution } from '@/content-store/content-attribution';
+import { refuseWrite } from '@/content-store/document-collection';
+import { CONTENT_DOMAINS, type ContentDomain, DOMAIN_DECLARATIONS, domainsOf } from '@/content';
+import { ContentDomainStores } from '@/content-domain/content-domain-stores';
+import { mediaUrl } from '@/content/media-url';
+import type { MediaItemDto } from './dto/media-item.dto';
+import type { UpdateMediaDto } from './dto/update-media.dto';
+import { ImageProcessor, MEDIA_TYPES, mediaIdOf } from './image-processor';
+import { ReadModel } from '@/read-model/read-model';
+import { DOMAINS_WITH_IMAGE_SETS } from './image-sets';
+import { MediaBytes } from './media-bytes';
+import { MediaServing, mediaNotFound } from './media-serving.service';
+import { UnpublishedMediaUses } from './unpublished-media-uses';
+import { type MediaItem, MediaRepository } from './persistence/media.repository';
+
+interface MediaUse {
+  domain: string;
+  id: string | null;
+  /** Named by the draft only: published content does not show it yet. */
+  drafted?: true;
+}
+
+/** The owner's pictures as the admin keeps them: uploaded once, processed once, described, and deleted while nothing names them. */
+@Injectable()
+export class MediaLibrary implements OnModuleDestroy {
+  private readonly processor: ImageProcessor;
+  /** Each content item's JSON, kept for read-only items: what a picture's uses are looked for in. */
+  private readonly texts = new PerFrozenValue((item) => JSON.stringify(item));
+
+  constructor(
+    private readonly media: MediaRepository,
+    private readonly stores: ContentDomainStores,
+    private readonly readModel: ReadModel,
+    private readonly attribution: ContentAttribution,
+    private readonly unpublished: UnpublishedMediaUses,
+    private readonly serving: MediaServing,
+    @Inject(mediaConfig.KEY) { processTimeoutMs }: Pick<ConfigType<typeof mediaConfig>, 'processTimeoutMs'>,
+  ) {
+    this.processor = new ImageProcessor(processTimeoutMs);
+  }
+
+  onModuleDestroy(): void {
+    this.processor.close();
+  }
+
+  /**
+   * The picture processed and kept; the same bytes again answer the item kept (`created` false),
+   * found without decoding them again when they come as the type they came as before. Not
+   * processed, or no further, once its client has gone (`clientGone`).
+   */
+  async upload(bytes: Buffer, type: string, clientGone?: AbortSignal): Promise<{ item: MediaItemDto; created: boolean }> {
+    if (!this.media.acceptsWrites) await refuseWrite();
+    const id = mediaIdOf(bytes);
+    const kept = await this.media.findUpload(id, type);
+    if (kept) return { item: await this.withUses(kept), created: false };
+    const { item, created } = await this.media.add(await this.processor.process(bytes, type, id, clientGone));
+    if (created) await this.imageSetsChanged();
+    return { item: await this.withUses(item), created };
+  }
+
+  async list(limit: number, before?: string): Promise<MediaItemDto[]> {
+    const items = await this.media.list(limit, before);
+    const uses = await this.usesOf(items.map((item) => item.id));
+    return items.map((item) => toMediaItem(item, uses.get(item.id) ?? []));
+  }
+
+  async update(id: string, { alt, focalPoint }: UpdateMediaDto): Promise<MediaItemDto> {
+    if (alt === undefined && focalPoint === undefined) return this.withUses(await this.findOrFail(id));
+    const updated = await this.media.update(id, (current) => ({
+      ...(alt ? { alt: { ...current.alt, ...alt } } : {}),
+      ...(focalPoint !== undefined ? { focalPoint } : {}),
+    }));
+    if (!updated) throw mediaNotFound(id);
+    await this.imageSetsChanged();
+    return this.withUses(updated);
+  }
+
+  /**
+   * Refused (409) while content names it, published or drafted. Otherwise hidden, and its bytes go
+   * at once unless a kept revision names it: then a restore of that revision brings it back.
+   */
+  async remove(id: string): Promise<void> {
+    const uses = (await this.usesOf([id])).get(id) ?? [];
+    if (uses.length > 0) {
+      const named = uses
+        .map((use) => `${use.id === null ? use.domain : `${use.domain} ${use.id}`}${use.drafted ? ' (in the draft)' : ''}`)
+        .join(', ');
+      throw new ConflictException({ detail: `Media ${id} is used by ${named}` });
+    }
+    if (!(await this.media.remove(id))) throw mediaNotFound(id);
+    this.serving.forget(id);
+    await this.imageSetsChanged();
+  }
+
+  /** The stripped original: the fallback at the full width, for the admin alone. */
+  async original(id: string): Promise<MediaBytes> {
+    const item = await this.findOrFail(id);
+    const { body, type, etag } = await this.serving.variant(id, `${item.width}.${item.fallback}`);
+    return new MediaBytes(body, type, etag, { id, private: true });
+  }
+
+  private async findOrFail(id: string): Promise<MediaItem> {
+    const item = await this.media.find(id);
+    if (!item) throw mediaNotFound(id);
+    return item;
+  }
+
+  /** Here at once, before the answer; the other instances when the database announces it (this one knows the echo by the write's id). */
+  private imageSetsChanged(): Promise<void> {
+    return this.readModel.changedHere(DOMAINS_WITH_IMAGE_SETS, this.attribution.current()?.write);
+  }
+
+  private async withUses(item: MediaItem): Promise<MediaItemDto> {
+    return toMediaItem(item, (await this.usesOf([item.id])).get(item.id) ?? []);
+  }
+
+  /** The content items that name each picture's URL now, by picture: published, then the draft's that published ones do not. */
+  private async usesOf(ids: readonly string[]): Promise<Map<string, MediaUse[]>> {
+    const uses = new Map<string, MediaUse[]>();
+    if (ids.length === 0) return uses;
+    const add = (domain: ContentDomain, part: unknown, drafted: boolean) => {
+      const items = Array.isArray(part) ? (part as Record<string, unknown>[]) : part ? [part as Record<string, unknown>] : [];
+      const key = DOMAIN_DECLARATIONS[domain].shape === 'list' ? (DOMAIN_DECLARATIONS[domain] as { id: string }).id : undefined;
+      for (const item of items) {
+        const text = this.texts.of(item);
+        for (const id of ids) {
+          if (!text.includes(`"${mediaUrl(id)}"`)) continue;
+          const use = { domain, id: key ? String(item[key]) : null };
+          const known = uses.get(id) ?? [];
+          if (drafted && known.some((other) => other.domain === use.domain && other.id === use.id)) continue;
+          uses.set(id, [...known, drafted ? { ...use, drafted: true } : use]);
+        }
+      }
+    };
+    for (const domain of CONTENT_DOMAINS) add(domain, await this.stores.of(domain).exportPart(), false);
+    for (const parts of await this.unpublished.parts()) for (const domain of domainsOf(parts)) add(domain, parts[domain], true);
+    return uses;
+  }
+}
+
+function toMediaItem(item: MediaItem, usedBy: MediaUse[]): MediaItemDto {
+  return {
+    id: item.id,
+    url: mediaUrl(item.id),
+    type: MEDIA_TYPES[item.fallback],
+    width: item.width,
+    height: item.height,
+    bytes: item.bytes,
+    placeholder: item.placeholder,
+    alt: item.alt,
+    focalPoint: item.focalPoint,
+    variants: item.variants.map(({ width, height, type, name }) => ({ width, height, type, url: `${mediaUrl(item.id)}/${name}` })),
+    usedBy: usedBy.map(({ domain, id }) => ({ domain, id })),
+    createdAt: item.createdAt.toISOString(),
+  };
+}
