@@ -6,17 +6,13 @@ import { isDatabaseUnavailable } from '@/common/errors/database-unavailable';
 import { limitsConfig } from '@/config/limits.config';
 import { DEFAULT_LANGUAGE, type Language, LANGUAGE_TAGS } from '@/content';
 import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
+import { EchoedWrites } from './echoed-writes';
+import { KeysByUrl } from './keys-by-url';
 import { etagOf, PreparedBody } from './prepared-body';
 import { SharedCaching } from './shared-caching';
 import { TypedBody } from './typed-body';
 import type { PublicReadRoute } from './public-read-routes';
 
-/** How many request URLs the edge knows the answer key of; the least recently used go first. */
-const MAX_URLS = 2_000;
-/** Longer URLs are never remembered: the pipeline finds their answer by its key. */
-const MAX_URL_LENGTH = 512;
-/** Writes seen once (another instance's, or one whose announcement never comes: it changed no row) are forgotten after this many more. */
-const MAX_WRITES_SEEN_ONCE = 1_000;
 /** An answer sent this recently is prepared again as soon as its content changes, the one before standing in meanwhile... */
 const RENEWED_IF_SENT_WITHIN_MS = 5_000;
 /** ...the most recently sent first, at most this many a change: what a burst of reads would have asked for, not every page ever read. */
@@ -96,18 +92,12 @@ export class ReadModel {
   /** By ETag. */
   private readonly bodies = new Map<string, KeptBody>();
   private bytes = 0;
-  /** The key each request URL stands for, least recently used first. */
-  private readonly keysByUrl = new Map<string, string>();
+  private readonly keysByUrl = new KeysByUrl();
   /** Answers being prepared, by key, with the generations they are prepared from. */
   private readonly preparing = new Map<string, Preparation>();
   private readonly maxBytes: number;
   private readonly changed = new Subject<ContentDomain>();
-  /**
-   * By `<domain>:<write id>`, a write of the service seen once: invalidated for by the instance that
-   * made it, or announced by the database. Each is seen twice on the instance that made it (the
-   * announcement may come first), and the second time is no news.
-   */
-  private readonly seenOnce = new Set<string>();
+  private readonly echoes = new EchoedWrites();
   /** What learns of changes (the history, the CV) runs outside the request that made one: it is not that request's work. */
   private readonly outsideRequests = new AsyncResource('ContentChanges');
   /** Every change of content this instance learns of (its own writes and the database's announcements alike), by domain. */
@@ -150,10 +140,7 @@ export class ReadModel {
 
   /** From now on a GET of this URL is answered at the edge with the key's answer. */
   remember(url: string, key: string): void {
-    if (url.length > MAX_URL_LENGTH) return;
-    this.keysByUrl.delete(url);
-    this.keysByUrl.set(url, key);
-    if (this.keysByUrl.size > MAX_URLS) this.keysByUrl.delete(this.keysByUrl.keys().next().value!);
+    this.keysByUrl.remember(url, key);
   }
 
   /**
@@ -201,7 +188,7 @@ export class ReadModel {
    * id of the service's write that changed it; a write already seen here is no news.
    */
   invalidate(domain: ContentDomain, write?: string): void {
-    if (this.isNews(domain, write)) this.outdate(domain);
+    if (this.echoes.isNews(domain, write)) this.outdate(domain);
   }
 
   /**
@@ -209,7 +196,7 @@ export class ReadModel {
    * news, its answers are stale, and those sent in the last seconds are prepared again at once (renew).
    */
   announced(domain: ContentDomain, write?: string): void {
-    if (!this.isNews(domain, write)) return;
+    if (!this.echoes.isNews(domain, write)) return;
     this.outdate(domain);
     void this.renew([domain]);
   }
@@ -269,18 +256,6 @@ export class ReadModel {
   private outdate(domain: ContentDomain): void {
     this.dropPrepared(domain);
     this.outsideRequests.runInAsyncScope(() => this.changed.next(domain));
-  }
-
-  /** Whether a change is news here: any change but a write of the service seen here before. */
-  private isNews(domain: ContentDomain, write: string | undefined): boolean {
-    return write === undefined || !this.seenTwice(`${domain}:${write}`);
-  }
-
-  private seenTwice(write: string): boolean {
-    if (this.seenOnce.delete(write)) return true;
-    this.seenOnce.add(write);
-    if (this.seenOnce.size > MAX_WRITES_SEEN_ONCE) this.seenOnce.delete(this.seenOnce.values().next().value!);
-    return false;
   }
 
   /**
