@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { storageFor } from '@/database/storage-for';
+import { FlagsModule } from '@/flags/flags.module';
 import { ProfileModule } from '@/profile/profile.module';
 import { CvAdminController } from './cv-admin.controller';
 import { CvContentService } from './cv-content.service';
@@ -18,7 +19,7 @@ import { CvDownloadEventsRepository, UncountedCvDownloads } from './persistence/
 
 /** The CV: its files, downloads, generation and publishing. It reads the content through ContentDomainStores; the profile it asks itself whose CV is served. */
 @Module({
-  imports: [ProfileModule],
+  imports: [ProfileModule, FlagsModule],
   controllers: [CvDownloadController, CvGenerationController, CvDownloadCountsController, CvAdminController],
   providers: [
     CvFilesService,
