@@ -509,7 +509,19 @@ describe('drafts', () => {
       const published = await exportPart();
       // Another connection writes right after the publish read the published projects it merges the draft with.
       meanwhile = onDatabase.database.query(`UPDATE projects SET title = 'Physio Planner, meanwhile' WHERE slug = 'physio-planner'`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // It waits for the publish's hold on the table (seen from a connection of its own: the test's is the one waiting).
+      const watcher = new Client({ connectionString: onDatabase.database.url });
+      await watcher.connect();
+      try {
+        await vi.waitFor(async () => {
+          const waiting = await watcher.query(
+            `SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE projects SET title%'`,
+          );
+          expect(waiting.rows).toHaveLength(1);
+        });
+      } finally {
+        await watcher.end();
+      }
       return published;
     });
     await first().post('/api/admin/draft/publish').expect(200);
@@ -597,6 +609,19 @@ describe('scheduled publishing', () => {
     ).length;
   const awardTitles = async (app: TestApp) =>
     ((await request(app.server).get('/api/awards').expect(200)).body as { title: string }[]).map((award) => award.title);
+  /** Once `at` has passed, until every instance has looked for a due publish twice more (each looks every second). */
+  const twoLooksPast = async (at: string | number, apps: TestApp[]) => {
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(new Date(at).getTime()), { timeout: 5_000, interval: 50 });
+    const looks = apps.map((app) => vi.spyOn(app.app.get(DraftsService), 'publishIfDue'));
+    try {
+      await vi.waitFor(() => looks.forEach((look) => expect(look.mock.calls.length).toBeGreaterThanOrEqual(2)), {
+        timeout: 5_000,
+        interval: 50,
+      });
+    } finally {
+      looks.forEach((look) => look.mockRestore());
+    }
+  };
 
   beforeAll(async () => {
     onDatabase = await appOnDatabase();
@@ -626,7 +651,7 @@ describe('scheduled publishing', () => {
     expect(scheduled.body.scheduledAt).not.toBeNull();
     await admin(app).delete('/api/admin/draft/schedule').expect(204);
     await admin(app).delete('/api/admin/draft/schedule').expect(404);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await twoLooksPast(scheduled.body.scheduledAt as string, [app, second]);
     expect(await awardTitles(app)).not.toContain('Cancelled award');
     expect((await admin(app).get('/api/admin/draft').expect(200)).body.scheduledAt).toBeNull();
     await admin(app).delete('/api/admin/draft').expect(204);
@@ -647,7 +672,7 @@ describe('scheduled publishing', () => {
     await vi.waitFor(async () => expect(await awardTitles(second)).toContain('Scheduled award'), { timeout: 2_000 });
     await admin(second).get('/api/admin/draft').expect(404);
     await vi.waitFor(async () => expect(await publishRevisions(onDatabase.testApp)).toBe(before + 1), { timeout: 5_000 });
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await twoLooksPast(Date.now(), [onDatabase.testApp, second]);
     expect(await publishRevisions(onDatabase.testApp)).toBe(before + 1);
   });
 
@@ -685,7 +710,7 @@ describe('scheduled publishing', () => {
         issues: [expect.objectContaining({ type: 'value_error', msg: expect.stringContaining('tidewatch') })],
       });
       const tries = publish.mock.calls.length + secondPublish.mock.calls.length;
-      await new Promise((resolve) => setTimeout(resolve, 2_500)); // two more looks of each instance
+      await twoLooksPast(Date.now(), [app, second]);
       expect(publish.mock.calls.length + secondPublish.mock.calls.length).toBe(tries);
       await request(app.server).get('/api/projects/tidewatch').expect(200);
 
@@ -709,7 +734,8 @@ describe('scheduled publishing', () => {
     const at = inSeconds(1);
     await admin(app).post('/api/admin/draft/publish').send({ at }).expect(202);
     await app.close();
-    await new Promise((resolve) => setTimeout(resolve, new Date(at).getTime() - Date.now() + 200));
+    // No instance is up when the time comes.
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(new Date(at).getTime() + 200), { timeout: 5_000, interval: 50 });
     const restarted = await createTestApp({
       env: { DATABASE_URL: other.database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' },
     });
