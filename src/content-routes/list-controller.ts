@@ -21,7 +21,7 @@ import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
 import type { Language, ListDomain } from '@/content';
 import { DraftableWrites } from '@/content-domain/draftable-writes.decorator';
 import { LanguageQueryDto } from '@/content-domain/language-query.dto';
-import { ContentDomain } from '@/read-model/content-domain.decorator';
+import { ServesContent } from '@/read-model/serves-content.decorator';
 import { PublicRead, type PublicReadSpec } from '@/read-model/public-read.decorator';
 
 /** What a list's service does for its routes (ContentListService, keyed by the list's own key). */
@@ -75,7 +75,7 @@ export function listController<S extends ListWrites, Q extends { lang: Language 
 
   @ApiTags(routes.domain)
   @Controller(routes.domain)
-  @ContentDomain(routes.domain)
+  @ServesContent(routes.domain)
   @DraftableWrites()
   class ListController {
     constructor(@Inject(routes.service) readonly service: S) {}

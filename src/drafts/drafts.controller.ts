@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Req, Res } f
 import type { Request, Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
-import { ContentDomain } from '@/read-model/content-domain.decorator';
+import { ServesContent } from '@/read-model/serves-content.decorator';
 import { ChangesNoContent, changedOnly } from '@/read-model/written-domains';
 import { CONTENT_DOMAINS } from '@/content';
 import { DraftDto, PreviewTokenDto, PublishedDraftDto } from './dto/draft.dto';
@@ -15,7 +15,7 @@ const NEEDS_A_DATABASE = 'Drafts need a database (503 without one).';
 /** The owner's draft: read it, publish it, or throw it away. Writes reach it with ?draft=true. */
 @ApiTags('content')
 @Controller('admin/draft')
-@ContentDomain(...CONTENT_DOMAINS)
+@ServesContent(...CONTENT_DOMAINS)
 export class DraftsController {
   constructor(private readonly drafts: DraftsService) {}
 

@@ -5,7 +5,7 @@ import { HttpValidationErrorDto } from '@/common/http/error-bodies.dto';
 import { CONTENT_STORE_UNAVAILABLE } from '@/common/openapi/common-responses';
 import { type ContentDocument } from '@/content';
 import { ContentCountsDto, ContentDocumentDto } from '@/portfolio/dto/content-document.dto';
-import { ContentDomain } from '@/read-model/content-domain.decorator';
+import { ServesContent } from '@/read-model/serves-content.decorator';
 import { CONTENT_DOMAINS } from '@/content';
 import { ContentHistoryService } from './content-history.service';
 import { ContentRevisionDto } from './dto/content-revision.dto';
@@ -17,7 +17,7 @@ const NOT_FOUND = { description: 'No revision has this id (or it is older than t
 /** The content's history: every change kept (the last CONTENT_HISTORY_LIMIT), and any of them restored. */
 @ApiTags('content')
 @Controller('admin/content/revisions')
-@ContentDomain(...CONTENT_DOMAINS)
+@ServesContent(...CONTENT_DOMAINS)
 export class ContentHistoryController {
   constructor(private readonly history: ContentHistoryService) {}
 

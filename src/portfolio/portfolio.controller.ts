@@ -3,7 +3,7 @@ import { type ContentDocument, DEMO_CONTENT } from '@/content';
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
-import { ContentDomain } from '@/read-model/content-domain.decorator';
+import { ServesContent } from '@/read-model/serves-content.decorator';
 import { CONTENT_DOMAINS } from '@/content';
 import { LARGE_BODY_LIMIT, readableBytes } from '@/common/http/body-limits';
 import { LargeJsonBody } from '@/common/http/late-body.interceptor';
@@ -13,7 +13,7 @@ import { PortfolioService } from './portfolio.service';
 
 @ApiTags('content')
 @Controller('admin/content')
-@ContentDomain(...CONTENT_DOMAINS)
+@ServesContent(...CONTENT_DOMAINS)
 @DraftableWrites()
 export class PortfolioController {
   constructor(private readonly portfolio: PortfolioService) {}

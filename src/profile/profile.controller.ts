@@ -3,7 +3,7 @@ import { Body, Controller, Get, Patch, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
-import { ContentDomain } from '@/read-model/content-domain.decorator';
+import { ServesContent } from '@/read-model/serves-content.decorator';
 import { PublicRead } from '@/read-model/public-read.decorator';
 import { ProfileDto } from './dto/profile.dto';
 import { ReplaceProfileDto, UpdateProfileDto } from './dto/profile-input.dto';
@@ -14,7 +14,7 @@ const NOT_SET = { description: 'No profile has been set yet', detail: 'No profil
 
 @ApiTags('profile')
 @Controller('profile')
-@ContentDomain('profile')
+@ServesContent('profile')
 @DraftableWrites()
 export class ProfileController {
   constructor(private readonly profile: ProfileService) {}

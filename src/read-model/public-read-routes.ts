@@ -19,7 +19,7 @@ export interface ReadParameter {
   metatype: Type | undefined;
 }
 
-/** A public read as @PublicRead() and its controller's @ContentDomain() declare it. */
+/** A public read as @PublicRead() and its controller's @ServesContent() declare it. */
 export interface PublicReadRoute {
   /** The handler, as its rate-limit counters name it. */
   handler: string;

@@ -61,7 +61,7 @@ export interface PublicReadMetadata {
 }
 
 /**
- * A public GET of its controller's @ContentDomain(): PUBLIC_READS_PER_MINUTE (60) a minute, answered from the read model
+ * A public GET of its controller's @ServesContent(): PUBLIC_READS_PER_MINUTE (60) a minute, answered from the read model
  * (prepared bytes, ETag and 304, gzip and brotli) and, on a miss, by the handler.
  */
 export const PublicRead =

@@ -17,7 +17,7 @@ import { PREVIEW_QUERY } from './public-read.decorator';
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The read model at the edge of a @ContentDomain() controller's requests. A public read is
+ * The read model at the edge of a @ServesContent() controller's requests. A public read is
  * answered from the answer kept under its key (its route and validated parameters), or by its
  * handler, whose value is then prepared and kept. A write that succeeded (or failed in a way that
  * may have changed rows) invalidates the controller's domains here at once, and drops what was

@@ -17,5 +17,5 @@ export function changedOnly(request: object, domains: readonly ContentDomain[]):
 export const domainsChangedBy = (request: object, declared: readonly ContentDomain[]): readonly ContentDomain[] =>
   toldByWrite.get(request) ?? declared;
 
-/** A write of a @ContentDomain() controller that changes no content (a preview link, a draft thrown away): it invalidates nothing. */
+/** A write of a @ServesContent() controller that changes no content (a preview link, a draft thrown away): it invalidates nothing. */
 export const ChangesNoContent = (): MethodDecorator => SetMetadata(CONTENT_DOMAIN, []);

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { LanguageQueryDto } from '@/content-domain/language-query.dto';
 import { ProjectIdParams } from '@/projects/dto/project-params.dto';
-import { ContentDomain } from '@/read-model/content-domain.decorator';
+import { ServesContent } from '@/read-model/serves-content.decorator';
 import { PublicRead } from '@/read-model/public-read.decorator';
 import type { TypedBody } from '@/read-model/typed-body';
 import { CREATIVE_WORK_LD, SOCIAL_CARD } from './site-responses';
@@ -14,7 +14,7 @@ const NOT_FOUND = { description: 'No project has this slug, or the site has no a
 /** What crawlers and link previews read of one project's page. */
 @ApiTags('site')
 @Controller('projects')
-@ContentDomain('profile', 'projects')
+@ServesContent('profile', 'projects')
 export class ProjectSharingController {
   constructor(
     private readonly structuredData: StructuredDataService,

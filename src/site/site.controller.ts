@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { LanguageQueryDto } from '@/content-domain/language-query.dto';
-import { ContentDomain } from '@/read-model/content-domain.decorator';
+import { ServesContent } from '@/read-model/serves-content.decorator';
 import { PublicRead } from '@/read-model/public-read.decorator';
 import type { TypedBody } from '@/read-model/typed-body';
 import { FeedsService } from './feeds.service';
@@ -15,7 +15,7 @@ const NO_ADDRESS_OR_PROFILE = { description: 'No site address, or no profile is 
 /** What crawlers and link previews read of the site as a whole. */
 @ApiTags('site')
 @Controller('site')
-@ContentDomain('profile', 'projects')
+@ServesContent('profile', 'projects')
 export class SiteController {
   constructor(
     private readonly sitemaps: SitemapService,

@@ -5,7 +5,7 @@ import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { IdResponseDto } from '@/common/dto/id-response.dto';
 import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
 import { LanguageQueryDto } from '@/content-domain/language-query.dto';
-import { ContentDomain } from '@/read-model/content-domain.decorator';
+import { ServesContent } from '@/read-model/serves-content.decorator';
 import { PublicRead } from '@/read-model/public-read.decorator';
 import { CreateSkillCategoryDto } from './dto/create-skill-category.dto';
 import { CreateSkillDto } from './dto/create-skill.dto';
@@ -31,7 +31,7 @@ const SKILL_NOT_FOUND = { description: 'No skill has this id', detail: 'Skill 0b
 
 @ApiTags('skills')
 @Controller('skills')
-@ContentDomain('skills')
+@ServesContent('skills')
 @DraftableWrites()
 export class SkillsController {
   constructor(private readonly skills: SkillsService) {}

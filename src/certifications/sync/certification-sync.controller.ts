@@ -2,13 +2,13 @@ import { Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Operation } from '@/common/openapi/operation.decorator';
 import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
-import { ContentDomain } from '@/read-model/content-domain.decorator';
+import { ServesContent } from '@/read-model/serves-content.decorator';
 import { CertificationSyncSummaryDto } from './certification-sync-summary.dto';
 import { CertificationSyncService } from './certification-sync.service';
 
 @ApiTags('certifications')
 @Controller('admin')
-@ContentDomain('certifications')
+@ServesContent('certifications')
 export class CertificationSyncController {
   constructor(private readonly sync: CertificationSyncService) {}
 

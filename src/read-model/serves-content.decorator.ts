@@ -12,7 +12,7 @@ import { ReadModelInterceptor } from './read-model.interceptor';
  * database tells the other instances). Every operation may answer 503 while the content's store
  * cannot serve it.
  */
-export const ContentDomain = (...domains: Domain[]): ClassDecorator =>
+export const ServesContent = (...domains: Domain[]): ClassDecorator =>
   applyDecorators(
     SetMetadata(CONTENT_DOMAIN, domains),
     UseInterceptors(ReadModelInterceptor),
