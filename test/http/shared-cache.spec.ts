@@ -308,6 +308,13 @@ const purgedBy = (varnishPort: number) => ({
   CDN_PURGE_TOKEN: PURGE_TOKEN,
 });
 
+/**
+ * The service purges everything when it starts purging, before Varnish (started after it) is up: that
+ * purge is tried again until Varnish takes it, and must land before a test counts on what Varnish keeps.
+ */
+const startPurgeLanded = (logs: LogLines) =>
+  vi.waitFor(() => expect(logs.entries.some((entry) => entry.event === 'cdn_purged')).toBe(true), { timeout: 20_000, interval: 50 });
+
 describe.skipIf(varnishMissing() !== undefined)('what a real Varnish (deploy/varnish) keeps and tells', () => {
   let testApp: TestApp;
   let varnish: LocalVarnish;
@@ -315,10 +322,15 @@ describe.skipIf(varnishMissing() !== undefined)('what a real Varnish (deploy/var
 
   beforeAll(async () => {
     const varnishPort = await freePort();
-    testApp = await createTestApp({ env: { ...purgedBy(varnishPort), RATE_LIMIT_ENABLED: 'true', DATABASE_URL: undefined } });
+    const logs = new LogLines();
+    testApp = await createTestApp({
+      env: { ...purgedBy(varnishPort), RATE_LIMIT_ENABLED: 'true', DATABASE_URL: undefined, LOG_LEVEL: 'debug' },
+      logDestination: logs,
+    });
     const port = await freePort();
     await testApp.app.listen(port, '127.0.0.1');
     varnish = await LocalVarnish.start(VARNISH_DEPLOYMENT, [port], { port: varnishPort, purgeToken: PURGE_TOKEN });
+    await startPurgeLanded(logs);
   });
   afterAll(async () => {
     await varnish.stop();
@@ -370,9 +382,11 @@ describe.skipIf(varnishMissing() !== undefined)('through a real Varnish (deploy/
     const port = await freePort();
     // The purge URL is Varnish's, which starts after the service: it is given the port it will listen on.
     const varnishPort = await freePort();
-    onDatabase = await appOnDatabase({ ...purgedBy(varnishPort), SHARED_CACHE_MAX_AGE: '1' });
+    const logs = new LogLines();
+    onDatabase = await appOnDatabase({ ...purgedBy(varnishPort), SHARED_CACHE_MAX_AGE: '1', LOG_LEVEL: 'debug' }, { logDestination: logs });
     await onDatabase.testApp.app.listen(port, '127.0.0.1');
     varnish = await LocalVarnish.start(VARNISH_DEPLOYMENT, [port], { port: varnishPort, purgeToken: PURGE_TOKEN });
+    await startPurgeLanded(logs);
   });
   afterAll(async () => {
     await varnish.stop();
