@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AdminGuard } from './auth/guards/admin.guard';
 import { AuthModule } from './auth/auth.module';
 import { DraftsModule } from './drafts/drafts.module';
@@ -23,7 +23,6 @@ import { DatabaseModule } from './database/database.module';
 import { ExperienceModule } from './experience/experience.module';
 import { FlagsModule } from './flags/flags.module';
 import { HealthModule } from './health/health.module';
-import { ContentAttributionInterceptor } from './history/content-attribution.interceptor';
 import { HistoryModule } from './history/history.module';
 import { MediaModule } from './media/media.module';
 import { PortfolioModule } from './portfolio/portfolio.module';
@@ -34,6 +33,7 @@ import { SiteModule } from './site/site.module';
 import { SharedCacheModule } from './shared-cache/shared-cache.module';
 import { ReadModelModule } from './read-model/read-model.module';
 import { SkillsModule } from './skills/skills.module';
+import { DraftParameterGuard } from './common/http/draft-write';
 
 @Module({
   imports: [
@@ -77,8 +77,8 @@ import { SkillsModule } from './skills/skills.module';
     // The credential is checked before anything else about an admin request.
     { provide: APP_GUARD, useExisting: AdminGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
-    // An admin's write is attributed to that admin in the content's history.
-    { provide: APP_INTERCEPTOR, useClass: ContentAttributionInterceptor },
+    // A `?draft` a write cannot honour is refused before anything of it is read.
+    { provide: APP_GUARD, useClass: DraftParameterGuard },
   ],
 })
 export class AppModule {}

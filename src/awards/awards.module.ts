@@ -5,8 +5,10 @@ import { awardFromItem } from './award-defaults';
 import { AwardsController } from './awards.controller';
 import { AwardsService } from './awards.service';
 import { AwardsRepository } from './persistence/awards.repository';
+import { ContentWritesModule } from '@/content-writes/content-writes.module';
 
 @Module({
+  imports: [ContentWritesModule],
   controllers: [AwardsController],
   providers: [
     AwardsService,

@@ -11,9 +11,11 @@ import { ProviderHttp } from './sync/provider-http';
 import { CredlyProvider } from './sync/providers/credly.provider';
 import { MicrosoftLearnProvider } from './sync/providers/microsoft-learn.provider';
 import { OpenBadgesProvider } from './sync/providers/open-badges.provider';
+import { ContentWritesModule } from '@/content-writes/content-writes.module';
 
 /** Certifications, written by the owner or synced from the badge providers. */
 @Module({
+  imports: [ContentWritesModule],
   controllers: [CertificationsController, CertificationSyncController],
   providers: [
     CertificationsService,

@@ -5,7 +5,7 @@ import { DRAFTABLE } from '@/common/http/draft-write';
 
 /**
  * Every write of the controller (each handler that is not a GET) takes `?draft=true`, which makes
- * it change the owner's draft rather than what visitors see (DraftWriteInterceptor).
+ * it change the owner's draft rather than what visitors see (ContentWrites).
  */
 export const DraftableWrites = (): ClassDecorator => (controller) => {
   const prototype = controller.prototype as object;

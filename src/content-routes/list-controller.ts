@@ -21,6 +21,8 @@ import { RequireFieldsPipe } from '@/common/validation/require-fields.pipe';
 import type { Language, ListDomain } from '@/content';
 import { DraftableWrites } from '@/content-domain/draftable-writes.decorator';
 import { LanguageQueryDto } from '@/content-domain/language-query.dto';
+import { type ContentWrite, ContentWriteOf } from '@/content-writes/content-write';
+import { ContentWrites } from '@/content-writes/content-writes.service';
 import { ServesContent } from '@/read-model/serves-content.decorator';
 import { PublicRead, type PublicReadSpec } from '@/read-model/public-read.decorator';
 
@@ -78,7 +80,10 @@ export function listController<S extends ListWrites, Q extends { lang: Language 
   @ServesContent(routes.domain)
   @DraftableWrites()
   class ListController {
-    constructor(@Inject(routes.service) readonly service: S) {}
+    constructor(
+      @Inject(routes.service) readonly service: S,
+      readonly writes: ContentWrites,
+    ) {}
 
     @Get()
     @PublicRead(routes.list.read)
@@ -96,8 +101,8 @@ export function listController<S extends ListWrites, Q extends { lang: Language 
       body: { example: routes.create.example, type: routes.create.body },
       responses: { 201: routes.create.answers, 409: taken },
     })
-    create(@Body() dto: object): Promise<unknown> {
-      return this.service.create(dto);
+    create(@Body() dto: object, @ContentWriteOf() write: ContentWrite): Promise<unknown> {
+      return this.writes.run(write, () => this.service.create(dto));
     }
 
     // Declared before PATCH :key so that "reorder" is never taken for a key.
@@ -107,8 +112,8 @@ export function listController<S extends ListWrites, Q extends { lang: Language 
       body: { example: routes.reorder.example, type: routes.reorder.body },
       responses: { 200: { type: [routes.listed], description: routes.reorder.listedDescription }, 404: routes.reorder.unknown },
     })
-    reorder(@Body() { order }: { order: string[] }): Promise<unknown[]> {
-      return this.service.reorder(order);
+    reorder(@Body() { order }: { order: string[] }, @ContentWriteOf() write: ContentWrite): Promise<unknown[]> {
+      return this.writes.run(write, () => this.service.reorder(order));
     }
 
     @Put(`:${key.name}`)
@@ -120,8 +125,9 @@ export function listController<S extends ListWrites, Q extends { lang: Language 
     replace(
       @Param() params: object,
       @Body(new RequireFieldsPipe<Record<string, unknown>>(routes.replace.required)) dto: object,
+      @ContentWriteOf() write: ContentWrite,
     ): Promise<unknown> {
-      return this.service.replace(keyOf(params), dto);
+      return this.writes.run(write, () => this.service.replace(keyOf(params), dto));
     }
 
     @Patch(`:${key.name}`)
@@ -130,26 +136,26 @@ export function listController<S extends ListWrites, Q extends { lang: Language 
       body: { example: routes.update.example, type: routes.changes },
       responses: { 200: routes.item, 404: notFound, 409: taken },
     })
-    patch(@Param() params: object, @Body() dto: object): Promise<unknown> {
-      return this.service.patch(keyOf(params), dto);
+    patch(@Param() params: object, @Body() dto: object, @ContentWriteOf() write: ContentWrite): Promise<unknown> {
+      return this.writes.run(write, () => this.service.patch(keyOf(params), dto));
     }
 
     @Delete(`:${key.name}`)
     @HttpCode(HttpStatus.NO_CONTENT)
     @AdminOperation({ ...words(routes.remove), responses: { 204: 'Deleted', 404: notFound } })
-    remove(@Param() params: object): Promise<void> {
-      return this.service.remove(keyOf(params));
+    remove(@Param() params: object, @ContentWriteOf() write: ContentWrite): Promise<void> {
+      return this.writes.run(write, () => this.service.remove(keyOf(params)));
     }
   }
 
   const handlers = ListController.prototype;
   const paramtypes = (method: keyof ListController, types: Type[]) => Reflect.defineMetadata('design:paramtypes', types, handlers, method);
   paramtypes('findAll', [routes.list.query]);
-  paramtypes('create', [routes.create.body]);
-  paramtypes('reorder', [routes.reorder.body]);
-  paramtypes('replace', [key.params, routes.changes]);
-  paramtypes('patch', [key.params, routes.changes]);
-  paramtypes('remove', [key.params]);
+  paramtypes('create', [routes.create.body, Object]);
+  paramtypes('reorder', [routes.reorder.body, Object]);
+  paramtypes('replace', [key.params, routes.changes, Object]);
+  paramtypes('patch', [key.params, routes.changes, Object]);
+  paramtypes('remove', [key.params, Object]);
   if (routes.one) {
     paramtypes('findOne', [routes.one.params, LanguageQueryDto]);
     applyDecorators(Get(routes.one.path), PublicRead(routes.one.read))(

@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminOperation } from '@/auth/admin-operation.decorator';
 import { ServesContent } from '@/read-model/serves-content.decorator';
-import { ChangesNoContent, changedOnly } from '@/read-model/written-domains';
+import { type ContentWrite, ContentWriteOf } from '@/content-writes/content-write';
+import { ContentWrites } from '@/content-writes/content-writes.service';
 import { CONTENT_DOMAINS } from '@/content';
 import { DraftDto, PreviewTokenDto, PublishedDraftDto } from './dto/draft.dto';
 import { PublishDraftDto } from './dto/publish-draft.dto';
@@ -17,7 +18,10 @@ const NEEDS_A_DATABASE = 'Drafts need a database (503 without one).';
 @Controller('admin/draft')
 @ServesContent(...CONTENT_DOMAINS)
 export class DraftsController {
-  constructor(private readonly drafts: DraftsService) {}
+  constructor(
+    private readonly drafts: DraftsService,
+    private readonly writes: ContentWrites,
+  ) {}
 
   @Get()
   @AdminOperation({
@@ -48,17 +52,19 @@ export class DraftsController {
   })
   async publish(
     @Body() { at }: PublishDraftDto,
-    @Req() request: Request,
+    @ContentWriteOf() write: ContentWrite,
     @Res({ passthrough: true }) response: Response,
   ): Promise<PublishedDraftDto | DraftDto> {
     if (at !== undefined) {
-      changedOnly(request, []);
       response.status(HttpStatus.ACCEPTED);
       return this.drafts.schedule(at);
     }
-    const { answer, changed } = await this.drafts.publish();
-    changedOnly(request, changed);
-    return answer;
+    const published = await this.writes.run(
+      write,
+      () => this.drafts.publish(),
+      ({ changed }) => changed,
+    );
+    return published.answer;
   }
 
   @Delete('schedule')
@@ -72,7 +78,6 @@ export class DraftsController {
       404: { description: 'No draft, or it is not scheduled', detail: 'The draft is not scheduled' },
     },
   })
-  @ChangesNoContent()
   cancelSchedule(): Promise<void> {
     return this.drafts.cancelSchedule();
   }
@@ -87,7 +92,6 @@ export class DraftsController {
       `the token is no admin credential (403 on admin routes), and answers 401 once expired. ${NEEDS_A_DATABASE}`,
     responses: { 200: PreviewTokenDto },
   })
-  @ChangesNoContent()
   previewToken(): Promise<PreviewTokenDto> {
     return this.drafts.previewToken();
   }
@@ -100,7 +104,6 @@ export class DraftsController {
     description: NEEDS_A_DATABASE,
     responses: { 204: { description: 'Discarded' }, 404: NO_DRAFT },
   })
-  @ChangesNoContent()
   discard(): Promise<void> {
     return this.drafts.discard();
   }

@@ -1,10 +1,11 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { storageFor } from '@/database/storage-for';
 import { MediaModule } from '@/media/media.module';
 import { PortfolioModule } from '@/portfolio/portfolio.module';
+import { ContentWritesModule } from '@/content-writes/content-writes.module';
+import { ContentWrites } from '@/content-writes/content-writes.service';
 import { DraftPreviewInterceptor } from './draft-preview.interceptor';
-import { DraftWriteInterceptor } from './draft-write.interceptor';
 import { PreviewTokenStrategy } from './preview-token.strategy';
 import { PreviewTokens } from './preview-tokens';
 import { DraftsController } from './drafts.controller';
@@ -14,7 +15,7 @@ import { ScheduledPublishing } from './scheduled-publishing';
 
 /** The owner's draft: content writes with ?draft=true change it; publishing makes it what visitors see. */
 @Module({
-  imports: [PortfolioModule, MediaModule],
+  imports: [PortfolioModule, MediaModule, ContentWritesModule],
   controllers: [DraftsController],
   providers: [
     storageFor(DraftsRepository, {
@@ -25,8 +26,17 @@ import { ScheduledPublishing } from './scheduled-publishing';
     ScheduledPublishing,
     PreviewTokens,
     PreviewTokenStrategy,
-    { provide: APP_INTERCEPTOR, useClass: DraftWriteInterceptor },
     { provide: APP_INTERCEPTOR, useClass: DraftPreviewInterceptor },
   ],
 })
-export class DraftsModule {}
+export class DraftsModule implements OnModuleInit {
+  constructor(
+    private readonly writes: ContentWrites,
+    private readonly drafts: DraftsService,
+  ) {}
+
+  /** Content writes with ?draft=true go to the draft; the writes' path cannot import it (media, below the drafts, takes that path too). */
+  onModuleInit(): void {
+    this.writes.draftsGoTo(this.drafts);
+  }
+}

@@ -6,6 +6,7 @@ import { PREVIEW_QUERY } from '@/read-model/public-read.decorator';
 import { diffItems } from '@/history/content-diff';
 import { UnpublishedMediaUses } from '@/media/unpublished-media-uses';
 import { PortfolioService } from '@/portfolio/portfolio.service';
+import type { DraftTarget } from '@/content-writes/content-writes.service';
 import { draftBetween, mergeDraft, type MergedDraft } from './draft-merge';
 import type { DraftDto, PreviewTokenDto, PublishedDraftDto } from './dto/draft.dto';
 import { PreviewTokens } from './preview-tokens';
@@ -27,7 +28,7 @@ const notScheduled = () => new NotFoundException({ detail: 'The draft is not sch
  * as it is now (mergeDraft), so a direct write made meanwhile is never undone.
  */
 @Injectable()
-export class DraftsService implements OnModuleInit {
+export class DraftsService implements OnModuleInit, DraftTarget {
   constructor(
     private readonly drafts: DraftsRepository,
     private readonly portfolio: PortfolioService,

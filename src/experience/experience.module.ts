@@ -5,8 +5,10 @@ import { ExperienceController } from './experience.controller';
 import { ExperienceService } from './experience.service';
 import { ExperienceRepository } from './persistence/experience.repository';
 import { workEntryFromItem } from './work-entry-defaults';
+import { ContentWritesModule } from '@/content-writes/content-writes.module';
 
 @Module({
+  imports: [ContentWritesModule],
   controllers: [ExperienceController],
   providers: [
     ExperienceService,

@@ -11,6 +11,8 @@ import { ContentHistoryService } from './content-history.service';
 import { ContentRevisionDto } from './dto/content-revision.dto';
 import { RevisionIdParams } from './dto/revision-params.dto';
 import { RevisionsQueryDto } from './dto/revisions-query.dto';
+import { type ContentWrite, ContentWriteOf } from '@/content-writes/content-write';
+import { ContentWrites } from '@/content-writes/content-writes.service';
 
 const NOT_FOUND = { description: 'No revision has this id (or it is older than the revisions kept)', detail: 'Revision 4711 not found' };
 
@@ -19,7 +21,10 @@ const NOT_FOUND = { description: 'No revision has this id (or it is older than t
 @Controller('admin/content/revisions')
 @ServesContent(...CONTENT_DOMAINS)
 export class ContentHistoryController {
-  constructor(private readonly history: ContentHistoryService) {}
+  constructor(
+    private readonly history: ContentHistoryService,
+    private readonly writes: ContentWrites,
+  ) {}
 
   @Get()
   @AdminOperation({
@@ -64,7 +69,7 @@ export class ContentHistoryController {
       503: CONTENT_STORE_UNAVAILABLE,
     },
   })
-  restore(@Param() { revision_id }: RevisionIdParams): Promise<ContentCountsDto> {
-    return this.history.restore(revision_id);
+  restore(@Param() { revision_id }: RevisionIdParams, @ContentWriteOf() write: ContentWrite): Promise<ContentCountsDto> {
+    return this.writes.run(write, () => this.history.restore(revision_id));
   }
 }

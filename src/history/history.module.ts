@@ -5,10 +5,11 @@ import { ContentHistoryController } from './content-history.controller';
 import { ContentHistoryRecorder } from './content-history.recorder';
 import { ContentHistoryService } from './content-history.service';
 import { ContentHistoryRepository, NoContentHistory } from './persistence/content-history.repository';
+import { ContentWritesModule } from '@/content-writes/content-writes.module';
 
-/** Content history: the revisions kept (every admin write attributed by ContentAttributionInterceptor, registered in AppModule), and restoring one. */
+/** Content history: the revisions kept (every content write attributed on its way: ContentWrites), and restoring one. */
 @Module({
-  imports: [PortfolioModule],
+  imports: [PortfolioModule, ContentWritesModule],
   controllers: [ContentHistoryController],
   providers: [
     storageFor(ContentHistoryRepository, {

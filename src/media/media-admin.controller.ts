@@ -16,16 +16,25 @@ import { PICTURE } from './media-responses';
 import { MediaLibrary } from './media-library.service';
 import { UPLOAD_REFUSED, UploadedImage } from './uploaded-image.decorator';
 import { EXAMPLE_MEDIA_ID } from './media.examples';
+import { type ContentWrite, ContentWriteOf } from '@/content-writes/content-write';
+import { ContentWrites } from '@/content-writes/content-writes.service';
+import { DOMAINS_WITH_IMAGE_SETS } from './image-sets';
 
 const NOT_FOUND = { description: 'No media item has this id', detail: `Media ${EXAMPLE_MEDIA_ID} not found` };
 const UPLOAD_TYPE_LIST = Object.keys(UPLOAD_TYPES);
 const MEDIA_UNAVAILABLE = `${CONTENT_STORE_UNAVAILABLE}, or the media storage is (MEDIA_STORAGE=azure-blob)`;
 
-/** The owner's pictures: upload, list, describe, delete, and the stripped original for backups. */
+/** What a picture's upload, change or delete changes of what visitors see: the content that shows pictures (image sets). */
+const changesImageSets = (changed: boolean) => (changed ? DOMAINS_WITH_IMAGE_SETS : []);
+
+/** The owner's pictures: upload, list, describe, delete, and the stripped original for backups. Its writes take the content writes' path. */
 @ApiTags('media')
 @Controller('admin/media')
 export class MediaAdminController {
-  constructor(private readonly media: MediaLibrary) {}
+  constructor(
+    private readonly media: MediaLibrary,
+    private readonly writes: ContentWrites,
+  ) {}
 
   @Post()
   @FileBody(UPLOAD_TYPE_LIST, IMAGE_UPLOAD_LIMIT)
@@ -54,8 +63,10 @@ export class MediaAdminController {
     @UploadedImage() { bytes, type }: { bytes: Buffer; type: string },
     @ClientGone() clientGone: AbortSignal,
     @Res({ passthrough: true }) res: Response,
+    @ContentWriteOf() write: ContentWrite,
   ): Promise<MediaItemDto> {
-    const { item, created } = await this.media.upload(bytes, type, clientGone);
+    const upload = () => this.media.upload(bytes, type, clientGone);
+    const { item, created } = await this.writes.run(write, upload, (uploaded) => changesImageSets(uploaded.created));
     res.status(created ? HttpStatus.CREATED : HttpStatus.OK);
     return item;
   }
@@ -77,8 +88,13 @@ export class MediaAdminController {
     body: { example: { alt: { english: 'The Tidewatch dashboard on a tablet' }, focalPoint: { x: 0.5, y: 0.4 } } },
     responses: { 200: MediaItemDto, 404: NOT_FOUND, 503: CONTENT_STORE_UNAVAILABLE },
   })
-  update(@Param() { media_id }: MediaIdParams, @Body() dto: UpdateMediaDto): Promise<MediaItemDto> {
-    return this.media.update(media_id, dto);
+  async update(
+    @Param() { media_id }: MediaIdParams,
+    @Body() dto: UpdateMediaDto,
+    @ContentWriteOf() write: ContentWrite,
+  ): Promise<MediaItemDto> {
+    const update = () => this.media.update(media_id, dto);
+    return (await this.writes.run(write, update, (updated) => changesImageSets(updated.changed))).item;
   }
 
   @Delete(':media_id')
@@ -93,8 +109,12 @@ export class MediaAdminController {
       503: `${CONTENT_STORE_UNAVAILABLE}, or the media storage is (MEDIA_STORAGE=azure-blob): nothing was deleted, delete it again`,
     },
   })
-  remove(@Param() { media_id }: MediaIdParams): Promise<void> {
-    return this.media.remove(media_id);
+  remove(@Param() { media_id }: MediaIdParams, @ContentWriteOf() write: ContentWrite): Promise<void> {
+    return this.writes.run(
+      write,
+      () => this.media.remove(media_id),
+      () => changesImageSets(true),
+    );
   }
 
   @Get(':media_id/original')

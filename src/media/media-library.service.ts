@@ -2,7 +2,6 @@ import { ConflictException, Inject, Injectable, type OnModuleDestroy } from '@ne
 import type { ConfigType } from '@nestjs/config';
 import { PerFrozenValue } from '@/common/frozen';
 import { mediaConfig } from '@/config/media.config';
-import { ContentAttribution } from '@/content-store/content-attribution';
 import { refuseWrite } from '@/content-store/document-collection';
 import { CONTENT_DOMAINS, type ContentDomain, DOMAIN_DECLARATIONS, domainsOf } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
@@ -10,8 +9,6 @@ import { mediaUrl } from '@/content/media-url';
 import type { MediaItemDto } from './dto/media-item.dto';
 import type { UpdateMediaDto } from './dto/update-media.dto';
 import { ImageProcessor, MEDIA_TYPES, mediaIdOf } from './image-processor';
-import { ReadModel } from '@/read-model/read-model';
-import { DOMAINS_WITH_IMAGE_SETS } from './image-sets';
 import { MediaBytes } from './media-bytes';
 import { MediaServing, mediaNotFound } from './media-serving.service';
 import { UnpublishedMediaUses } from './unpublished-media-uses';
@@ -34,8 +31,6 @@ export class MediaLibrary implements OnModuleDestroy {
   constructor(
     private readonly media: MediaRepository,
     private readonly stores: ContentDomainStores,
-    private readonly readModel: ReadModel,
-    private readonly attribution: ContentAttribution,
     private readonly unpublished: UnpublishedMediaUses,
     private readonly serving: MediaServing,
     @Inject(mediaConfig.KEY) { processTimeoutMs }: Pick<ConfigType<typeof mediaConfig>, 'processTimeoutMs'>,
@@ -58,7 +53,6 @@ export class MediaLibrary implements OnModuleDestroy {
     const kept = await this.media.findUpload(id, type);
     if (kept) return { item: await this.withUses(kept), created: false };
     const { item, created } = await this.media.add(await this.processor.process(bytes, type, id, clientGone));
-    if (created) await this.imageSetsChanged();
     return { item: await this.withUses(item), created };
   }
 
@@ -68,15 +62,15 @@ export class MediaLibrary implements OnModuleDestroy {
     return items.map((item) => toMediaItem(item, uses.get(item.id) ?? []));
   }
 
-  async update(id: string, { alt, focalPoint }: UpdateMediaDto): Promise<MediaItemDto> {
-    if (alt === undefined && focalPoint === undefined) return this.withUses(await this.findOrFail(id));
+  /** `changed`: whether anything was set (an empty PATCH answers the item as it is). */
+  async update(id: string, { alt, focalPoint }: UpdateMediaDto): Promise<{ item: MediaItemDto; changed: boolean }> {
+    if (alt === undefined && focalPoint === undefined) return { item: await this.withUses(await this.findOrFail(id)), changed: false };
     const updated = await this.media.update(id, (current) => ({
       ...(alt ? { alt: { ...current.alt, ...alt } } : {}),
       ...(focalPoint !== undefined ? { focalPoint } : {}),
     }));
     if (!updated) throw mediaNotFound(id);
-    await this.imageSetsChanged();
-    return this.withUses(updated);
+    return { item: await this.withUses(updated), changed: true };
   }
 
   /**
@@ -93,7 +87,6 @@ export class MediaLibrary implements OnModuleDestroy {
     }
     if (!(await this.media.remove(id))) throw mediaNotFound(id);
     this.serving.forget(id);
-    await this.imageSetsChanged();
   }
 
   /** The stripped original: the fallback at the full width, for the admin alone. */
@@ -107,11 +100,6 @@ export class MediaLibrary implements OnModuleDestroy {
     const item = await this.media.find(id);
     if (!item) throw mediaNotFound(id);
     return item;
-  }
-
-  /** Here at once, before the answer; the other instances when the database announces it (this one knows the echo by the write's id). */
-  private imageSetsChanged(): Promise<void> {
-    return this.readModel.changedHere(DOMAINS_WITH_IMAGE_SETS, this.attribution.current()?.write);
   }
 
   private async withUses(item: MediaItem): Promise<MediaItemDto> {

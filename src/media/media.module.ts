@@ -14,9 +14,11 @@ import { MediaBlobs } from './persistence/media-blobs';
 import { MediaRepository } from './persistence/media.repository';
 import { ShippedMedia } from './persistence/shipped-media';
 import { UnpublishedMediaUses } from './unpublished-media-uses';
+import { ContentWritesModule } from '@/content-writes/content-writes.module';
 
 /** The owner's pictures: uploaded once, served in every size and format a page needs. */
 @Module({
+  imports: [ContentWritesModule],
   controllers: [MediaController, MediaAdminController],
   providers: [
     MediaServing,

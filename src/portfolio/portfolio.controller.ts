@@ -10,13 +10,18 @@ import { LargeJsonBody } from '@/common/http/late-body.interceptor';
 import { ContentCountsDto, ContentDocumentDto } from './dto/content-document.dto';
 import { ContentDocumentPipe } from './content-document.pipe';
 import { PortfolioService } from './portfolio.service';
+import { type ContentWrite, ContentWriteOf } from '@/content-writes/content-write';
+import { ContentWrites } from '@/content-writes/content-writes.service';
 
 @ApiTags('content')
 @Controller('admin/content')
 @ServesContent(...CONTENT_DOMAINS)
 @DraftableWrites()
 export class PortfolioController {
-  constructor(private readonly portfolio: PortfolioService) {}
+  constructor(
+    private readonly portfolio: PortfolioService,
+    private readonly writes: ContentWrites,
+  ) {}
 
   @Get()
   @AdminOperation({
@@ -53,7 +58,7 @@ export class PortfolioController {
     },
   })
   // Validated in parts by its own pipe (the global one only sees a plain object): see ContentDocumentPipe.
-  import(@Body(ContentDocumentPipe) document: ContentDocument): Promise<ContentCountsDto> {
-    return this.portfolio.import(document);
+  import(@Body(ContentDocumentPipe) document: ContentDocument, @ContentWriteOf() write: ContentWrite): Promise<ContentCountsDto> {
+    return this.writes.run(write, () => this.portfolio.import(document));
   }
 }

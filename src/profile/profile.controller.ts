@@ -10,6 +10,8 @@ import { ReplaceProfileDto, UpdateProfileDto } from './dto/profile-input.dto';
 import { ProfileService } from './profile.service';
 
 import { PATCH_PROFILE_EXAMPLE, REPLACE_PROFILE_EXAMPLE } from './profile.examples';
+import { type ContentWrite, ContentWriteOf } from '@/content-writes/content-write';
+import { ContentWrites } from '@/content-writes/content-writes.service';
 const NOT_SET = { description: 'No profile has been set yet', detail: 'No profile has been set' };
 
 @ApiTags('profile')
@@ -17,7 +19,10 @@ const NOT_SET = { description: 'No profile has been set yet', detail: 'No profil
 @ServesContent('profile')
 @DraftableWrites()
 export class ProfileController {
-  constructor(private readonly profile: ProfileService) {}
+  constructor(
+    private readonly profile: ProfileService,
+    private readonly writes: ContentWrites,
+  ) {}
 
   @Get()
   @PublicRead({ operationId: 'getProfile', summary: 'The person behind the portfolio', returns: ProfileDto, notFound: NOT_SET })
@@ -33,8 +38,11 @@ export class ProfileController {
     body: { example: REPLACE_PROFILE_EXAMPLE },
     responses: { 200: ProfileDto },
   })
-  replace(@Body(new RequireFieldsPipe<ReplaceProfileDto>(['name'])) dto: ReplaceProfileDto): Promise<ProfileDto> {
-    return this.profile.replace(dto);
+  replace(
+    @Body(new RequireFieldsPipe<ReplaceProfileDto>(['name'])) dto: ReplaceProfileDto,
+    @ContentWriteOf() write: ContentWrite,
+  ): Promise<ProfileDto> {
+    return this.writes.run(write, () => this.profile.replace(dto));
   }
 
   @Patch()
@@ -45,7 +53,7 @@ export class ProfileController {
     body: { example: PATCH_PROFILE_EXAMPLE },
     responses: { 200: ProfileDto, 404: NOT_SET },
   })
-  patch(@Body() dto: UpdateProfileDto): Promise<ProfileDto> {
-    return this.profile.patch(dto);
+  patch(@Body() dto: UpdateProfileDto, @ContentWriteOf() write: ContentWrite): Promise<ProfileDto> {
+    return this.writes.run(write, () => this.profile.patch(dto));
   }
 }

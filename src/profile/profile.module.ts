@@ -6,9 +6,10 @@ import { profileFromItem } from './profile-defaults';
 import { ProfileController } from './profile.controller';
 import { ProfileService } from './profile.service';
 import { MediaModule } from '@/media/media.module';
+import { ContentWritesModule } from '@/content-writes/content-writes.module';
 
 @Module({
-  imports: [MediaModule],
+  imports: [MediaModule, ContentWritesModule],
   controllers: [ProfileController],
   providers: [
     ProfileService,

@@ -6,9 +6,10 @@ import { ProjectsRepository } from './persistence/projects.repository';
 import { projectFromItem } from './project-defaults';
 import { ProjectsController } from './projects.controller';
 import { ProjectsService } from './projects.service';
+import { ContentWritesModule } from '@/content-writes/content-writes.module';
 
 @Module({
-  imports: [MediaModule],
+  imports: [MediaModule, ContentWritesModule],
   controllers: [ProjectsController],
   providers: [
     ProjectsService,

@@ -22,6 +22,8 @@ import {
   REPLACE_SKILL_EXAMPLE,
 } from './skills.examples';
 import { SkillsService } from './skills.service';
+import { type ContentWrite, ContentWriteOf } from '@/content-writes/content-write';
+import { ContentWrites } from '@/content-writes/content-writes.service';
 
 const CATEGORY_NOT_FOUND = {
   description: 'No skill category has this id',
@@ -34,7 +36,10 @@ const SKILL_NOT_FOUND = { description: 'No skill has this id', detail: 'Skill 0b
 @ServesContent('skills')
 @DraftableWrites()
 export class SkillsController {
-  constructor(private readonly skills: SkillsService) {}
+  constructor(
+    private readonly skills: SkillsService,
+    private readonly writes: ContentWrites,
+  ) {}
 
   @Get()
   @PublicRead({ operationId: 'listSkillCategories', summary: 'Skill categories with their skills', returns: [SkillCategoryDto] })
@@ -49,8 +54,8 @@ export class SkillsController {
     body: { example: CREATE_CATEGORY_EXAMPLE },
     responses: { 201: IdResponseDto },
   })
-  createCategory(@Body() dto: CreateSkillCategoryDto): Promise<IdResponseDto> {
-    return this.skills.createCategory(dto);
+  createCategory(@Body() dto: CreateSkillCategoryDto, @ContentWriteOf() write: ContentWrite): Promise<IdResponseDto> {
+    return this.writes.run(write, () => this.skills.createCategory(dto));
   }
 
   @Put('categories/:category_id')
@@ -63,8 +68,9 @@ export class SkillsController {
   replaceCategory(
     @Param() { category_id }: SkillCategoryIdParams,
     @Body(new RequireFieldsPipe<UpdateSkillCategoryDto>(['title'])) dto: UpdateSkillCategoryDto,
+    @ContentWriteOf() write: ContentWrite,
   ): Promise<SkillCategoryDto> {
-    return this.skills.replaceCategory(category_id, dto);
+    return this.writes.run(write, () => this.skills.replaceCategory(category_id, dto));
   }
 
   @Patch('categories/:category_id')
@@ -74,8 +80,12 @@ export class SkillsController {
     body: { example: PATCH_CATEGORY_EXAMPLE },
     responses: { 200: SkillCategoryDto, 404: CATEGORY_NOT_FOUND },
   })
-  patchCategory(@Param() { category_id }: SkillCategoryIdParams, @Body() dto: UpdateSkillCategoryDto): Promise<SkillCategoryDto> {
-    return this.skills.patchCategory(category_id, dto);
+  patchCategory(
+    @Param() { category_id }: SkillCategoryIdParams,
+    @Body() dto: UpdateSkillCategoryDto,
+    @ContentWriteOf() write: ContentWrite,
+  ): Promise<SkillCategoryDto> {
+    return this.writes.run(write, () => this.skills.patchCategory(category_id, dto));
   }
 
   @Delete('categories/:category_id')
@@ -85,8 +95,8 @@ export class SkillsController {
     summary: 'Delete a skill category and its skills',
     responses: { 204: 'Deleted, with its skills', 404: CATEGORY_NOT_FOUND },
   })
-  removeCategory(@Param() { category_id }: SkillCategoryIdParams): Promise<void> {
-    return this.skills.removeCategory(category_id);
+  removeCategory(@Param() { category_id }: SkillCategoryIdParams, @ContentWriteOf() write: ContentWrite): Promise<void> {
+    return this.writes.run(write, () => this.skills.removeCategory(category_id));
   }
 
   @Post('categories/:category_id/skills')
@@ -96,8 +106,12 @@ export class SkillsController {
     body: { example: CREATE_SKILL_EXAMPLE },
     responses: { 201: IdResponseDto, 404: CATEGORY_NOT_FOUND },
   })
-  createSkill(@Param() { category_id }: SkillCategoryIdParams, @Body() dto: CreateSkillDto): Promise<IdResponseDto> {
-    return this.skills.createSkill(category_id, dto);
+  createSkill(
+    @Param() { category_id }: SkillCategoryIdParams,
+    @Body() dto: CreateSkillDto,
+    @ContentWriteOf() write: ContentWrite,
+  ): Promise<IdResponseDto> {
+    return this.writes.run(write, () => this.skills.createSkill(category_id, dto));
   }
 
   @Put(':skill_id')
@@ -110,8 +124,9 @@ export class SkillsController {
   replaceSkill(
     @Param() { skill_id }: SkillIdParams,
     @Body(new RequireFieldsPipe<UpdateSkillDto>(['name'])) dto: UpdateSkillDto,
+    @ContentWriteOf() write: ContentWrite,
   ): Promise<SkillDto> {
-    return this.skills.replaceSkill(skill_id, dto);
+    return this.writes.run(write, () => this.skills.replaceSkill(skill_id, dto));
   }
 
   @Patch(':skill_id')
@@ -121,14 +136,14 @@ export class SkillsController {
     body: { example: PATCH_SKILL_EXAMPLE },
     responses: { 200: SkillDto, 404: SKILL_NOT_FOUND },
   })
-  patchSkill(@Param() { skill_id }: SkillIdParams, @Body() dto: UpdateSkillDto): Promise<SkillDto> {
-    return this.skills.patchSkill(skill_id, dto);
+  patchSkill(@Param() { skill_id }: SkillIdParams, @Body() dto: UpdateSkillDto, @ContentWriteOf() write: ContentWrite): Promise<SkillDto> {
+    return this.writes.run(write, () => this.skills.patchSkill(skill_id, dto));
   }
 
   @Delete(':skill_id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @AdminOperation({ operationId: 'deleteSkill', summary: 'Delete a skill', responses: { 204: 'Deleted', 404: SKILL_NOT_FOUND } })
-  removeSkill(@Param() { skill_id }: SkillIdParams): Promise<void> {
-    return this.skills.removeSkill(skill_id);
+  removeSkill(@Param() { skill_id }: SkillIdParams, @ContentWriteOf() write: ContentWrite): Promise<void> {
+    return this.writes.run(write, () => this.skills.removeSkill(skill_id));
   }
 }

@@ -6,9 +6,10 @@ import { SkillCategoriesRepository, SkillsRepository } from './persistence/skill
 import { skillsFromItems } from './skill-defaults';
 import { SkillsController } from './skills.controller';
 import { SkillsService } from './skills.service';
+import { ContentWritesModule } from '@/content-writes/content-writes.module';
 
 @Module({
-  imports: [ProjectsModule],
+  imports: [ProjectsModule, ContentWritesModule],
   controllers: [SkillsController],
   providers: [
     SkillsService,

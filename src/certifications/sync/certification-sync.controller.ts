@@ -5,12 +5,17 @@ import { RateLimit } from '@/common/rate-limit/rate-limit.decorator';
 import { ServesContent } from '@/read-model/serves-content.decorator';
 import { CertificationSyncSummaryDto } from './certification-sync-summary.dto';
 import { CertificationSyncService } from './certification-sync.service';
+import { type ContentWrite, ContentWriteOf } from '@/content-writes/content-write';
+import { ContentWrites } from '@/content-writes/content-writes.service';
 
 @ApiTags('certifications')
 @Controller('admin')
 @ServesContent('certifications')
 export class CertificationSyncController {
-  constructor(private readonly sync: CertificationSyncService) {}
+  constructor(
+    private readonly sync: CertificationSyncService,
+    private readonly writes: ContentWrites,
+  ) {}
 
   @Post('sync-certifications')
   @HttpCode(HttpStatus.OK)
@@ -23,7 +28,7 @@ export class CertificationSyncController {
       'A provider that cannot be read is skipped and reported in errors. No bearer is declared: the platform in front of the service protects this path.',
     responses: { 200: CertificationSyncSummaryDto },
   })
-  run(): Promise<CertificationSyncSummaryDto> {
-    return this.sync.sync();
+  run(@ContentWriteOf() write: ContentWrite): Promise<CertificationSyncSummaryDto> {
+    return this.writes.run(write, () => this.sync.sync());
   }
 }

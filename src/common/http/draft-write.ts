@@ -1,5 +1,5 @@
-import type { ExecutionContext } from '@nestjs/common';
-import type { Reflector } from '@nestjs/core';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { ParameterObject } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
@@ -22,6 +22,21 @@ export function writesToDraft(context: ExecutionContext, reflector: Reflector): 
   if (!reflector.get<boolean | undefined>(DRAFTABLE, context.getHandler()))
     throw RequestValidationException.single(['query', 'draft'], DRAFT_REFUSED, 'draft_unsupported');
   return true;
+}
+
+/**
+ * Refuses a `draft` a write cannot honour (422), after the credential and before anything of the
+ * request is read or changed: a write a route cannot make to the draft would otherwise go live.
+ * A content write then takes its target from `?draft` (ContentWriteOf).
+ */
+@Injectable()
+export class DraftParameterGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    writesToDraft(context, this.reflector);
+    return true;
+  }
 }
 
 /** How a write that cannot be drafted declares `draft`: false, or left out. */
