@@ -81,8 +81,8 @@ export function listController<S extends ListWrites, Q extends { lang: Language 
   @DraftableWrites()
   class ListController {
     constructor(
-      @Inject(routes.service) readonly service: S,
-      readonly writes: ContentWrites,
+      @Inject(routes.service) private readonly service: S,
+      private readonly writes: ContentWrites,
     ) {}
 
     @Get()
