@@ -6,6 +6,11 @@ import type { ContentSource } from './content-attribution';
 /** Writes that replace whole domains, holding their tables until they commit (a publish of 2,000 projects takes seconds). */
 const REPLACING: ReadonlySet<ContentSource> = new Set(['publish', 'import', 'restore', 'seed']);
 const GATE = 'content_writes';
+
+/** How a write takes its turn: alone (a replace), or beside other writes. */
+export type Turn = 'alone' | 'beside';
+
+export const turnOf = (source: ContentSource): Turn => (REPLACING.has(source) ? 'alone' : 'beside');
 /** How long a write waits for a replace to commit before it is 503; a proxy in front gives up at 30 s or later. */
 const WAIT_MS = 20_000;
 const TRY_EVERY_MS = 25;
@@ -20,8 +25,8 @@ const TRY_EVERY_MS = 25;
  * statement of a READ COMMITTED transaction sees what committed before it). The lock ends with the
  * transaction.
  */
-export async function takeTurnToWrite(queryRunner: QueryRunner, source: ContentSource): Promise<void> {
-  const lockFunction = REPLACING.has(source) ? 'pg_try_advisory_xact_lock' : 'pg_try_advisory_xact_lock_shared';
+export async function takeTurnToWrite(queryRunner: QueryRunner, turn: Turn): Promise<void> {
+  const lockFunction = turn === 'alone' ? 'pg_try_advisory_xact_lock' : 'pg_try_advisory_xact_lock_shared';
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const [{ taken }] = (await queryRunner.query(`SELECT ${lockFunction}(hashtext($1)) AS taken`, [GATE])) as { taken: boolean }[];
