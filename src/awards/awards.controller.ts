@@ -18,7 +18,6 @@ export class AwardsController extends listController({
   },
   key: { name: 'award_id', params: AwardIdParams },
   item: AwardDto,
-  listed: AwardDto,
   notFound: { description: 'No award has this id', detail: 'Award 0b7e2c4a-9d1f-4e6b-8a3c-5f2e1d0c9b8a not found' },
   changes: UpdateAwardDto,
   create: {

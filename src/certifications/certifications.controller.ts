@@ -30,7 +30,6 @@ export class CertificationsController extends listController({
   },
   key: { name: 'certification_id', params: CertificationIdParams },
   item: CertificationDto,
-  listed: CertificationDto,
   notFound: { description: 'No certification has this id', detail: 'Certification 0b7e2c4a-9d1f-4e6b-8a3c-5f2e1d0c9b8a not found' },
   changes: UpdateCertificationDto,
   create: {

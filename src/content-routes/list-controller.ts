@@ -48,9 +48,10 @@ export interface ListRoutes<S extends ListWrites, Q extends { lang: Language }, 
   one?: { read: PublicReadSpec; path: string; params: Type<P>; answer(service: S, params: P, lang: Language): Promise<unknown> };
   /** The path parameter the writes name an item by, and the model that validates it. */
   key: { name: string; params: Type };
-  /** What a replace and an update answer, and what a reorder answers a list of. */
+  /** What a replace and an update answer (and, unless `listed` says otherwise, a reorder a list of). */
   item: Type;
-  listed: Type;
+  /** What a reorder answers a list of, where it is not the item (a project's card). */
+  listed?: Type;
   /** A write's 404, and the 409 of a key taken, where a list's keys are the client's own. */
   notFound: ErrorDoc;
   taken?: ErrorDoc;
@@ -110,7 +111,10 @@ export function listController<S extends ListWrites, Q extends { lang: Language 
     @AdminOperation({
       ...words(routes.reorder),
       body: { example: routes.reorder.example, type: routes.reorder.body },
-      responses: { 200: { type: [routes.listed], description: routes.reorder.listedDescription }, 404: routes.reorder.unknown },
+      responses: {
+        200: { type: [routes.listed ?? routes.item], description: routes.reorder.listedDescription },
+        404: routes.reorder.unknown,
+      },
     })
     reorder(@Body() { order }: { order: string[] }, @ContentWriteOf() write: ContentWrite): Promise<unknown[]> {
       return this.writes.run(write, () => this.service.reorder(order));

@@ -37,7 +37,6 @@ export class ExperienceController extends listController({
   },
   key: { name: 'entry_id', params: WorkEntryIdParams },
   item: WorkEntryDto,
-  listed: WorkEntryDto,
   notFound: { description: 'No work entry has this id', detail: 'Experience entry 0b7e2c4a-9d1f-4e6b-8a3c-5f2e1d0c9b8a not found' },
   changes: UpdateWorkEntryDto,
   create: {
