@@ -19,6 +19,9 @@ const EXTERNAL = [
   /^@opentelemetry\/(exporter-prometheus|sdk-metrics)/,
   /^ioredis/,
   /^altcha-lib/,
+  // what a webhook delivery is signed and sent with, loaded with the first one
+  /^standardwebhooks/,
+  /^request-filtering-agent/,
   // sharp and its libvips binary, loaded with the first upload
   /^sharp/,
   /^@img\//,

@@ -18,6 +18,9 @@ import { ProjectEntity } from './projects/entities/project.entity';
 import { SkillCategoryEntity } from './skills/entities/skill-category.entity';
 import { SkillEntity } from './skills/entities/skill.entity';
 import { SocialCardEntity } from './site/entities/social-card.entity';
+import { WebhookDeliveryEntity } from './webhooks/entities/webhook-delivery.entity';
+import { WebhookEventCursorEntity } from './webhooks/entities/webhook-event-cursor.entity';
+import { WebhookEntity } from './webhooks/entities/webhook.entity';
 
 /**
  * Every entity of the service, in one place: the app's data source (app.module.ts), the
@@ -45,4 +48,7 @@ export const ENTITIES = [
   ContentDraftEntity,
   DraftPreviewKeyEntity,
   SocialCardEntity,
+  WebhookEntity,
+  WebhookDeliveryEntity,
+  WebhookEventCursorEntity,
 ];

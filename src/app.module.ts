@@ -33,6 +33,8 @@ import { SiteModule } from './site/site.module';
 import { SharedCacheModule } from './shared-cache/shared-cache.module';
 import { ReadModelModule } from './read-model/read-model.module';
 import { SkillsModule } from './skills/skills.module';
+import { JobsModule } from './jobs/jobs.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { DraftParameterGuard } from './common/http/draft-write';
 
 @Module({
@@ -70,6 +72,8 @@ import { DraftParameterGuard } from './common/http/draft-write';
     MediaModule,
     SiteModule,
     SharedCacheModule,
+    WebhooksModule,
+    JobsModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: HttpExceptionFilter },

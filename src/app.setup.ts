@@ -39,6 +39,8 @@ const EXPLORER_SECTIONS: OpenApiSections = [
   ['feature flags', 'Flags the site reads'],
   ['content', 'The whole portfolio as one document'],
   ['auth', 'Who a token belongs to'],
+  ['webhooks', "Signed notices to the owner's build pipeline on every change"],
+  ['jobs', 'Deferred work: what is queued, running and failed'],
   ['health', 'Whether the service and its dependencies answer'],
 ];
 

@@ -13,6 +13,7 @@ import { mediaConfig } from './media.config';
 import { redisConfig } from './redis.config';
 import { sharedCacheConfig } from './shared-cache.config';
 import { siteConfig } from './site.config';
+import { webhooksConfig } from './webhooks.config';
 
 /** Every concern's configuration; each factory validates its own variables. */
 export const CONFIGURATIONS = [
@@ -31,6 +32,7 @@ export const CONFIGURATIONS = [
   redisConfig,
   sharedCacheConfig,
   siteConfig,
+  webhooksConfig,
 ];
 
 /** Throws a ConfigurationError naming the first bad variables of any concern. */

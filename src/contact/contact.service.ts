@@ -1,4 +1,5 @@
 import { Injectable, InternalServerErrorException, Logger } from '@nestjs/common';
+import { WebhookEvents } from '@/webhooks/webhook-events.service';
 import { type ContactNotice, ContactMailer } from './contact-mailer';
 import type { ContactRequestDto } from './dto/contact-request.dto';
 import type { ContactResponseDto } from './dto/contact-response.dto';
@@ -43,6 +44,7 @@ export class ContactService {
     private readonly mailer: ContactMailer,
     private readonly challenge: ContactChallenge,
     private readonly allowance: ConfirmationAllowance,
+    private readonly webhooks: WebhookEvents,
   ) {}
 
   /**
@@ -66,6 +68,7 @@ export class ContactService {
     if (fields.spam) return this.keepAsSpam(fields, requestId);
     const confirms = await this.allowance.take(fields.email);
     const stored = await this.messages.store(fields, confirms ? [] : ['confirmation']);
+    if (stored) await this.webhooks.announce('contact.received', { id: stored.id, name: stored.name, company: stored.company });
     const notice = stored ? noticeOf(stored) : { ...fields, reference: 'not stored (no database)', receivedAt: new Date() };
     const notification = await attemptMail(() => this.mailer.notifyOwner(notice));
     const confirmation = confirms ? await this.confirm(notice.email, notification, stored !== null) : OVER_ALLOWANCE;

@@ -4,6 +4,7 @@ import type { Subscription } from 'rxjs';
 import { cvConfig } from '@/config/cv.config';
 import { etagOf } from '@/read-model/prepared-body';
 import { ReadModel } from '@/read-model/read-model';
+import { WebhookEvents } from '@/webhooks/webhook-events.service';
 import { CV_LANGUAGES, type CvLanguage } from './cv-language';
 import { CvFilesService } from './cv-files.service';
 import { CvGenerationService } from './cv-generation.service';
@@ -34,6 +35,7 @@ export class CvPublishingService implements OnModuleInit, OnModuleDestroy {
     private readonly files: CvFilesService,
     private readonly generation: CvGenerationService,
     private readonly readModel: ReadModel,
+    private readonly webhooks: WebhookEvents,
     @Inject(cvConfig.KEY) private readonly config: Pick<ConfigType<typeof cvConfig>, 'republishDelayMs'>,
   ) {}
 
@@ -49,12 +51,14 @@ export class CvPublishingService implements OnModuleInit, OnModuleDestroy {
 
   async upload(lang: CvLanguage, pdf: Buffer): Promise<CvServedDto> {
     await this.stored.save({ lang, origin: 'upload', pdf, etag: etagOf(pdf), contentHash: null });
+    await this.webhooks.announce('cv.changed', { lang, source: 'upload' });
     return this.servedIn(lang);
   }
 
   /** Renders the CV from the current content now (whatever the cvGeneration flag says) and serves it from then on. */
   async publish(lang: CvLanguage): Promise<CvServedDto> {
     await this.stored.save(await this.rendering(lang));
+    await this.webhooks.announce('cv.changed', { lang, source: 'publish' });
     return this.servedIn(lang);
   }
 
@@ -66,6 +70,7 @@ export class CvPublishingService implements OnModuleInit, OnModuleDestroy {
   /** The language goes back to the file in CV_DIR (where one is served), or to none. */
   async remove(lang: CvLanguage): Promise<void> {
     if (!(await this.stored.remove(lang))) throw new NotFoundException({ detail: `No ${lang} CV was uploaded or published` });
+    await this.webhooks.announce('cv.changed', { lang, source: 'delete' });
   }
 
   /** What each language serves, and whether a published one shows the content as it is now. */
@@ -116,7 +121,9 @@ export class CvPublishingService implements OnModuleInit, OnModuleDestroy {
       const current = await this.stored.info(lang);
       if (current?.origin !== 'published' || current.contentHash === (await this.generation.contentFingerprint(lang))) continue;
       // An upload (or a delete) while it rendered wins: the rendering replaces only a CV that is still published.
-      if (await this.stored.replacePublished(await this.rendering(lang))) this.logger.log({ event: 'cv_republished', lang });
+      if (!(await this.stored.replacePublished(await this.rendering(lang)))) continue;
+      this.logger.log({ event: 'cv_republished', lang });
+      await this.webhooks.announce('cv.changed', { lang, source: 'republish' });
     }
     return true;
   }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { storageFor } from '@/database/storage-for';
 import { FlagsModule } from '@/flags/flags.module';
 import { ProfileModule } from '@/profile/profile.module';
+import { WebhooksModule } from '@/webhooks/webhooks.module';
 import { CvAdminController } from './cv-admin.controller';
 import { CvContentService } from './cv-content.service';
 import { CvDownloadCountsController } from './cv-download-counts.controller';
@@ -19,7 +20,7 @@ import { CvDownloadEventsRepository, UncountedCvDownloads } from './persistence/
 
 /** The CV: its files, downloads, generation and publishing. It reads the content through ContentDomainStores; the profile it asks itself whose CV is served. */
 @Module({
-  imports: [ProfileModule, FlagsModule],
+  imports: [ProfileModule, FlagsModule, WebhooksModule],
   controllers: [CvDownloadController, CvGenerationController, CvDownloadCountsController, CvAdminController],
   providers: [
     CvFilesService,

@@ -30,6 +30,11 @@ export class ContentHistoryService {
     return (await this.history.page(limit, before)).map(toDto);
   }
 
+  /** Oldest first: the revisions recorded after `after` (for what follows the content, such as webhooks). */
+  since(after: number, limit: number): Promise<Revision[]> {
+    return this.history.since(after, limit);
+  }
+
   /** The whole content document as it stood after the revision. */
   async document(id: number): Promise<ContentDocument> {
     const revision = await this.history.find(id);

@@ -19,5 +19,6 @@ import { ContentWritesModule } from '@/content-writes/content-writes.module';
     ContentHistoryRecorder,
     ContentHistoryService,
   ],
+  exports: [ContentHistoryService],
 })
 export class HistoryModule {}

@@ -22,6 +22,7 @@ import { MediaChangesAnnounced1797400000000 } from './1797400000000-MediaChanges
 import { MediaAnnouncementsNameTheirWrite1797500000000 } from './1797500000000-MediaAnnouncementsNameTheirWrite';
 import { DraftPublishFailure1797600000000 } from './1797600000000-DraftPublishFailure';
 import { SocialCards1797700000000 } from './1797700000000-SocialCards';
+import { Webhooks1797800000000 } from './1797800000000-Webhooks';
 
 /** Every migration in order; listed by hand so the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   MediaAnnouncementsNameTheirWrite1797500000000,
   DraftPublishFailure1797600000000,
   SocialCards1797700000000,
+  Webhooks1797800000000,
 ];

@@ -62,6 +62,8 @@ export abstract class ContentHistoryRepository {
   /** Forgets every revision but the newest `count`, and whatever only they used. */
   abstract keepNewest(count: number): Promise<void>;
   abstract page(limit: number, before: number | undefined): Promise<Revision[]>;
+  /** Oldest first: the revisions recorded after `after`. */
+  abstract since(after: number, limit: number): Promise<Revision[]>;
   abstract find(id: number): Promise<Revision | undefined>;
   /** Each snapshot's items in order, of the domains `snapshotIds` names. */
   abstract itemsOf(snapshotIds: Partial<SnapshotIds>): Promise<Partial<Record<ContentDomain, unknown[]>>>;
@@ -80,6 +82,7 @@ export class NoContentHistory extends ContentHistoryRepository {
   add = unavailable;
   keepNewest = unavailable;
   page = unavailable;
+  since = unavailable;
   find = unavailable;
   itemsOf = unavailable;
   entriesOf = unavailable;

@@ -1,6 +1,6 @@
 import type { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { In, LessThan, type Repository } from 'typeorm';
+import { In, LessThan, MoreThan, type Repository } from 'typeorm';
 import { inStatements } from '@/content-store/rows-per-statement';
 import type { PostgresAdapter } from '@/database/storage-for';
 import { type ContentDomain, keyFieldOf } from '@/content';
@@ -115,6 +115,10 @@ class TypeOrmContentHistory extends ContentHistoryRepository {
       order: { id: 'DESC' },
       take: limit,
     })) as Revision[];
+  }
+
+  async since(after: number, limit: number): Promise<Revision[]> {
+    return (await this.table(ContentRevisionEntity).find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: limit })) as Revision[];
   }
 
   async find(id: number): Promise<Revision | undefined> {

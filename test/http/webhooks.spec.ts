@@ -1,0 +1,234 @@
+import request from 'supertest';
+import { ADMIN_TOKEN } from '@test/support/admin';
+import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { createTestApp, type TestApp } from '@test/support/test-app';
+import { WebhookReceiver } from '@test/support/webhook-receiver';
+
+interface Delivery {
+  id: string;
+  event: string;
+  status: string;
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+}
+
+const ENV = {
+  API_ADMIN_TOKEN: ADMIN_TOKEN,
+  RATE_LIMIT_ENABLED: 'false',
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+  WEBHOOK_RETRY_DELAYS: '1,1',
+};
+const SOON = { timeout: 15_000, interval: 100 };
+
+const admin = (app: TestApp) => ({
+  get: (path: string) => request(app.server).get(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+  post: (path: string) => request(app.server).post(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+  patch: (path: string) => request(app.server).patch(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+  delete: (path: string) => request(app.server).delete(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+});
+
+describe('webhooks, on two instances of one database', () => {
+  let database: TestDatabase;
+  let first: TestApp;
+  let second: TestApp;
+  let receiver: WebhookReceiver;
+  let webhookId: string;
+
+  const start = () => createTestApp({ env: { ...ENV, DATABASE_URL: database.url } });
+  const deliveries = async (app = first): Promise<Delivery[]> =>
+    (await admin(app).get(`/api/admin/webhooks/${webhookId}/deliveries?limit=100`).expect(200)).body as Delivery[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    receiver = await WebhookReceiver.start();
+    [first, second] = [await start(), await start()];
+    // What the seed changed is sent as soon as the instances start: to no receiver yet.
+    await vi.waitFor(async () => {
+      const [{ sent, recorded }] = await database.query<{ sent: number; recorded: number }>(
+        `SELECT (SELECT position FROM webhook_event_cursors) AS sent, (SELECT max(id) FROM content_revisions) AS recorded`,
+      );
+      expect(sent).toBe(recorded);
+    }, SOON);
+    const { body } = await admin(first)
+      .post('/api/admin/webhooks')
+      .send({ url: receiver.url, events: ['content.published', 'cv.changed', 'contact.received'], description: 'Rebuild' })
+      .expect(201);
+    webhookId = body.id;
+    receiver.secret = body.secret;
+  });
+  afterAll(async () => {
+    await Promise.all([first?.close(), second?.close()]);
+    await receiver?.close();
+    await database?.drop();
+  });
+
+  it('registers a receiver with a Standard Webhooks secret shown once, and lists it without one', async () => {
+    expect(receiver.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const { body: listed } = await admin(second).get('/api/admin/webhooks').expect(200);
+    expect(listed).toEqual([
+      {
+        id: webhookId,
+        url: receiver.url,
+        events: ['content.published', 'cv.changed', 'contact.received'],
+        description: 'Rebuild',
+        enabled: true,
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(JSON.stringify(listed)).not.toContain('whsec_');
+    const { body: other } = await admin(first).post('/api/admin/webhooks').send({ url: 'https://example.com/hook' }).expect(201);
+    expect(other.events).toEqual(['content.published']);
+    await admin(first).patch(`/api/admin/webhooks/${other.id}`).send({ enabled: false, description: 'off' }).expect(200);
+    expect((await admin(first).get(`/api/admin/webhooks/${other.id}`).expect(200)).body).toMatchObject({
+      enabled: false,
+      description: 'off',
+    });
+    await admin(first).delete(`/api/admin/webhooks/${other.id}`).expect(204);
+    await admin(first).get(`/api/admin/webhooks/${other.id}`).expect(404);
+  });
+
+  it('refuses an unknown event with 422, changing nothing', async () => {
+    const { body } = await admin(first)
+      .post('/api/admin/webhooks')
+      .send({ url: receiver.url, events: ['content.deleted'] })
+      .expect(422);
+    expect(body.detail[0].loc).toEqual(['body', 'events']);
+    expect((await admin(first).get('/api/admin/webhooks').expect(200)).body).toHaveLength(1);
+  });
+
+  it('sends one signed content.published for a burst of writes, once across both instances, naming the domains and items', async () => {
+    const before = receiver.of('content.published').length;
+    await admin(first).patch('/api/profile').send({ location: 'Utrecht' }).expect(200);
+    const { body: award } = await admin(second).post('/api/awards').send({ title: 'Best', organization: 'Org', year: '2026' }).expect(201);
+    await vi.waitFor(() => expect(receiver.of('content.published').length).toBeGreaterThan(before), SOON);
+    // Another event could only come from a second sender: give it the time one would take.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const events = receiver.of('content.published').slice(before);
+    expect(events).toHaveLength(1);
+    expect(events[0].payload.data).toEqual({
+      domains: ['profile', 'awards'],
+      changes: expect.arrayContaining([
+        { domain: 'profile', id: null, change: 'changed' },
+        { domain: 'awards', id: award.id, change: 'added' },
+      ]),
+      revision: expect.any(Number),
+    });
+    expect(receiver.refused).toEqual([]);
+  });
+
+  it('sends nothing for a draft write', async () => {
+    const before = receiver.attempts.length;
+    await admin(first).patch('/api/profile?draft=true').send({ location: 'Leiden' }).expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect(receiver.attempts.length).toBe(before);
+    await admin(first).delete('/api/admin/draft').expect(204);
+  });
+
+  it('tries a receiver that fails twice three times, with one webhook-id, then it is delivered', async () => {
+    receiver.failing = 2;
+    const { body } = await admin(second).post(`/api/admin/webhooks/${webhookId}/test`).expect(202);
+    await vi.waitFor(() => expect(receiver.of('webhook.test').map((event) => event.id)).toContain(body.deliveryId), SOON);
+    expect(receiver.attempts.filter((id) => id === body.deliveryId)).toHaveLength(3);
+    const delivery = (await deliveries()).find((each) => each.id === body.deliveryId);
+    expect(delivery).toMatchObject({ event: 'webhook.test', status: 'delivered', attempts: 3, lastStatus: 204, lastError: null });
+  });
+
+  it('marks a delivery failed after the last delay, and sends it again on request with the same webhook-id', async () => {
+    receiver.failing = 3;
+    const { body } = await admin(first).post(`/api/admin/webhooks/${webhookId}/test`).expect(202);
+    await vi.waitFor(async () => expect((await deliveries()).find((each) => each.id === body.deliveryId)?.status).toBe('failed'), SOON);
+    expect((await deliveries()).find((each) => each.id === body.deliveryId)).toMatchObject({
+      attempts: 3,
+      lastStatus: 500,
+      lastError: 'HTTP 500: not now',
+    });
+    await admin(first).post(`/api/admin/webhook-deliveries/${body.deliveryId}/retry`).expect(202);
+    await vi.waitFor(() => expect(receiver.of('webhook.test').map((event) => event.id)).toContain(body.deliveryId), SOON);
+    await admin(first).post('/api/admin/webhook-deliveries/msg_00000000000000000000000000000000/retry').expect(404);
+  });
+
+  it('makes a delivery pending while both instances restart after they are back', async () => {
+    receiver.failing = 1;
+    const { body } = await admin(first).post(`/api/admin/webhooks/${webhookId}/test`).expect(202);
+    await vi.waitFor(() => expect(receiver.attempts).toContain(body.deliveryId), SOON);
+    await Promise.all([first.close(), second.close()]);
+    [first, second] = [await start(), await start()];
+    await vi.waitFor(() => expect(receiver.of('webhook.test').map((event) => event.id)).toContain(body.deliveryId), SOON);
+  });
+
+  it('signs with a rotated secret from then on', async () => {
+    const { body } = await admin(first).post(`/api/admin/webhooks/${webhookId}/rotate-secret`).expect(200);
+    expect(body.secret).not.toBe(receiver.secret);
+    receiver.secret = body.secret;
+    const { body: test } = await admin(first).post(`/api/admin/webhooks/${webhookId}/test`).expect(202);
+    await vi.waitFor(() => expect(receiver.of('webhook.test').map((event) => event.id)).toContain(test.deliveryId), SOON);
+  });
+
+  it('lists the queue’s jobs by state, and runs a failed one again', async () => {
+    const { body: completed } = await admin(first).get('/api/admin/jobs?state=completed&limit=500').expect(200);
+    expect(completed.map((job: { queue: string }) => job.queue)).toEqual(expect.arrayContaining(['webhook-delivery', 'content-published']));
+    const [job] = completed as { id: string }[];
+    await admin(first).post(`/api/admin/jobs/${job.id}/retry`).expect(404);
+    await database.query(`UPDATE pgboss.job SET state = 'failed' WHERE id = $1`, [job.id]);
+    expect((await admin(first).get('/api/admin/jobs?state=failed').expect(200)).body).toEqual([expect.objectContaining({ id: job.id })]);
+    const { body: retried } = await admin(first).post(`/api/admin/jobs/${job.id}/retry`).expect(200);
+    expect(retried.state).not.toBe('failed');
+    await admin(first).get('/api/admin/jobs?state=sleeping').expect(422);
+  });
+});
+
+describe('webhook receivers inside the network', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    receiver = await WebhookReceiver.start();
+    app = await createTestApp({ env: { ...ENV, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false', DATABASE_URL: database.url } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await receiver?.close();
+    await database?.drop();
+  });
+
+  it.each(['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'http://10.1.2.3/hook', 'http://169.254.169.254/latest/meta-data'])(
+    'refuses %s with 422 at the URL',
+    async (url) => {
+      const { body } = await admin(app).post('/api/admin/webhooks').send({ url }).expect(422);
+      expect(body.detail[0].loc).toEqual(['body', 'url']);
+    },
+  );
+
+  it('checks the address again at each delivery: a receiver that is inside now gets nothing', async () => {
+    const [{ id }] = await database.query(
+      `INSERT INTO webhooks (url, events, secret) VALUES ($1, '{content.published}', 'whsec_NeCBtqNK2sTimwZOd0CeONTJtUgp5/LHBxMS/y9KSVg=') RETURNING id`,
+      [receiver.url],
+    );
+    const { body } = await admin(app).post(`/api/admin/webhooks/${id}/test`).expect(202);
+    await vi.waitFor(async () => {
+      const [delivery] = (await admin(app).get(`/api/admin/webhooks/${id}/deliveries`).expect(200)).body as Delivery[];
+      expect(delivery).toMatchObject({
+        id: body.deliveryId,
+        attempts: 1,
+        lastStatus: null,
+        lastError: expect.stringContaining('not allowed'),
+      });
+    }, SOON);
+    expect(receiver.attempts).toEqual([]);
+  });
+});
+
+describe('webhooks without a database', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ env: { ...ENV, DATABASE_URL: undefined } });
+  });
+  afterAll(() => app?.close());
+
+  it.each(['/api/admin/webhooks', '/api/admin/jobs'])('answers %s with 503', async (path) => {
+    await admin(app).get(path).expect(503);
+  });
+});
