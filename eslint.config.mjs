@@ -18,7 +18,6 @@ const LAYERS = {
   'read-model': ['common', 'config', 'content'],
   'shared-cache': ['common', 'config', 'content', 'read-model'],
   mail: ['common', 'config'],
-  jobs: ['common', 'config', 'database'],
   'content-store': ['common', 'config', 'content', 'database'],
   'content-domain': ['common', 'config', 'content', 'content-store'],
 };

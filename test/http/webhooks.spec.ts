@@ -203,7 +203,7 @@ describe('webhook receivers inside the network', () => {
   );
 
   it('checks the address again at each delivery: a receiver that is inside now gets nothing', async () => {
-    const [{ id }] = await database.query(
+    const [{ id }] = await database.query<{ id: string }>(
       `INSERT INTO webhooks (url, events, secret) VALUES ($1, '{content.published}', 'whsec_NeCBtqNK2sTimwZOd0CeONTJtUgp5/LHBxMS/y9KSVg=') RETURNING id`,
       [receiver.url],
     );

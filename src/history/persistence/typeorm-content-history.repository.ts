@@ -118,7 +118,11 @@ class TypeOrmContentHistory extends ContentHistoryRepository {
   }
 
   async since(after: number, limit: number): Promise<Revision[]> {
-    return (await this.table(ContentRevisionEntity).find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: limit })) as Revision[];
+    return (await this.table(ContentRevisionEntity).find({
+      where: { id: MoreThan(after) },
+      order: { id: 'ASC' },
+      take: limit,
+    })) as Revision[];
   }
 
   async find(id: number): Promise<Revision | undefined> {
