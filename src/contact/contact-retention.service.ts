@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { daysAgo, RetentionSweep } from '@/common/scheduling/retention-sweep';
+import { JobQueue } from '@/jobs/job-queue';
+import { daysAgo, RetentionSweep } from '@/jobs/retention-sweep';
 import { contactConfig } from '@/config/contact.config';
 import { ContactMessagesRepository } from './persistence/contact-messages.repository';
 
@@ -10,8 +11,9 @@ export class ContactRetention extends RetentionSweep {
   constructor(
     private readonly messages: ContactMessagesRepository,
     @Inject(contactConfig.KEY) private readonly config: ConfigType<typeof contactConfig>,
+    jobs: JobQueue,
   ) {
-    super('contact_retention', new Logger(ContactRetention.name));
+    super('contact-retention', new Logger(ContactRetention.name), jobs);
   }
 
   async sweep(): Promise<number> {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { storageFor } from '@/database/storage-for';
 import { RateLimitStorageModule } from '@/common/rate-limit/rate-limit-storage.module';
 import { MailModule } from '@/mail/mail.module';
+import { JobsModule } from '@/jobs/jobs.module';
 import { WebhooksModule } from '@/webhooks/webhooks.module';
 import { ConfirmationAllowance } from './confirmation-allowance';
 import { ContactChallenge } from './contact-challenge';
@@ -13,7 +14,7 @@ import { ContactService } from './contact.service';
 import { ContactMessagesRepository, UnkeptContactMessages } from './persistence/contact-messages.repository';
 
 @Module({
-  imports: [MailModule, RateLimitStorageModule, WebhooksModule],
+  imports: [MailModule, RateLimitStorageModule, WebhooksModule, JobsModule],
   controllers: [ContactController],
   providers: [
     ContactService,

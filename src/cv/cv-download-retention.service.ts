@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { daysAgo, RetentionSweep } from '@/common/scheduling/retention-sweep';
+import { JobQueue } from '@/jobs/job-queue';
+import { daysAgo, RetentionSweep } from '@/jobs/retention-sweep';
 import { cvConfig } from '@/config/cv.config';
 import { CvDownloadEventsRepository } from './persistence/cv-download-events.repository';
 
@@ -13,8 +14,9 @@ export class CvDownloadRetention extends RetentionSweep {
   constructor(
     private readonly events: CvDownloadEventsRepository,
     @Inject(cvConfig.KEY) private readonly config: ConfigType<typeof cvConfig>,
+    jobs: JobQueue,
   ) {
-    super('cv_download_retention', new Logger(CvDownloadRetention.name));
+    super('cv-download-retention', new Logger(CvDownloadRetention.name), jobs);
   }
 
   async sweep(): Promise<number> {

@@ -4,6 +4,7 @@ import type { Subscription } from 'rxjs';
 import { cvConfig } from '@/config/cv.config';
 import { etagOf } from '@/read-model/prepared-body';
 import { ReadModel } from '@/read-model/read-model';
+import { JobQueue } from '@/jobs/job-queue';
 import { WebhookEvents } from '@/webhooks/webhook-events.service';
 import { CV_LANGUAGES, type CvLanguage } from './cv-language';
 import { CvFilesService } from './cv-files.service';
@@ -11,24 +12,19 @@ import { CvGenerationService } from './cv-generation.service';
 import type { CvServedDto } from './dto/cv-served.dto';
 import { CvDocumentsRepository, type StoredCvInput } from './persistence/cv-documents.repository';
 
-/** However long content keeps changing, a published CV is rendered again this long after the first change at most. */
-const MOST_WAIT_MS = 20_000;
-
-/** A republish that failed, or found another instance at it, is tried again after twice the wait of the last try, at most this. */
-const MOST_RETRY_WAIT_MS = 5 * 60_000;
+/** The queue a republish waits on: one job waits and one runs at most, whatever the number of instances. */
+const REPUBLISH_QUEUE = 'cv-republish';
 
 /**
  * The owner's CV as the download: uploaded (kept as sent) or published (rendered from the content
- * and rendered again after it changes: one render per burst of changes, within 30 s, once across
- * instances).
+ * and rendered again after it changes: a job on the durable queue, due CV_REPUBLISH_DELAY_MS after
+ * a change, that renders whatever changed by then: one render per burst of changes, once across
+ * instances; a render that fails is tried again with back-off).
  */
 @Injectable()
 export class CvPublishingService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(CvPublishingService.name);
   private subscription: Subscription | undefined;
-  private scheduled: NodeJS.Timeout | undefined;
-  private retry: NodeJS.Timeout | undefined;
-  private burstStartedAt = 0;
 
   constructor(
     private readonly stored: CvDocumentsRepository,
@@ -36,17 +32,24 @@ export class CvPublishingService implements OnModuleInit, OnModuleDestroy {
     private readonly generation: CvGenerationService,
     private readonly readModel: ReadModel,
     private readonly webhooks: WebhookEvents,
+    private readonly jobs: JobQueue,
     @Inject(cvConfig.KEY) private readonly config: Pick<ConfigType<typeof cvConfig>, 'republishDelayMs'>,
   ) {}
 
   onModuleInit(): void {
-    this.subscription = this.readModel.changes.subscribe(() => this.contentChanged());
+    this.jobs.define({
+      queue: REPUBLISH_QUEUE,
+      policy: 'stately',
+      retryLimit: 8,
+      retryDelaySeconds: 2,
+      retryBackoff: true,
+      run: () => this.republishStale(),
+    });
+    this.subscription = this.readModel.changes.subscribe(() => void this.contentChanged());
   }
 
   onModuleDestroy(): void {
     this.subscription?.unsubscribe();
-    clearTimeout(this.scheduled);
-    clearTimeout(this.retry);
   }
 
   async upload(lang: CvLanguage, pdf: Buffer): Promise<CvServedDto> {
@@ -82,41 +85,26 @@ export class CvPublishingService implements OnModuleInit, OnModuleDestroy {
     return this.files.servedIn(lang, (of) => this.generation.contentFingerprint(of));
   }
 
-  /** Debounced: a burst of changes is one render, due `republishDelayMs` after the last change and at most MOST_WAIT_MS after the first. */
-  private contentChanged(): void {
-    const now = Date.now();
-    if (this.scheduled === undefined) this.burstStartedAt = now;
-    clearTimeout(this.scheduled);
-    clearTimeout(this.retry);
-    const due = Math.min(now + this.config.republishDelayMs, this.burstStartedAt + MOST_WAIT_MS);
-    this.scheduled = setTimeout(() => {
-      this.scheduled = undefined;
-      void this.republishStale(this.config.republishDelayMs);
-    }, due - now);
-    this.scheduled.unref();
+  private async contentChanged(): Promise<void> {
+    try {
+      await this.jobs.send(REPUBLISH_QUEUE, {}, { startAfter: new Date(Date.now() + this.config.republishDelayMs) });
+    } catch (error) {
+      this.logger.warn({ event: 'cv_republish_not_queued', reason: error instanceof Error ? error.message : String(error) });
+    }
   }
 
-  /**
-   * Renders again each published CV whose content changed; one instance at a time. A render that
-   * fails, or that finds another instance at it (which may have begun before the last change), is
-   * tried again with back-off until every published CV shows the content as it is.
-   */
-  private async republishStale(waited: number): Promise<void> {
-    let done = false;
+  /** A render that fails is logged, and its job tried again. */
+  private async republishStale(): Promise<void> {
     try {
-      const published = (await this.stored.list()).some((cv) => cv.origin === 'published');
-      done = !published || (await this.stored.onceAcrossInstances(() => this.renderStale())) !== undefined;
-      if (!done) this.logger.log({ event: 'cv_republish_deferred', reason: 'another instance is rendering' });
+      await this.renderStale();
     } catch (error) {
       this.logger.warn({ event: 'cv_republish_failed', reason: error instanceof Error ? error.message : String(error) });
+      throw error;
     }
-    if (done) return;
-    const wait = Math.min(2 * Math.max(waited, 1_000), MOST_RETRY_WAIT_MS);
-    this.retry = setTimeout(() => void this.republishStale(wait), wait);
-    this.retry.unref();
   }
 
-  private async renderStale(): Promise<true> {
+  /** Renders again each published CV whose content changed since it was rendered. */
+  private async renderStale(): Promise<void> {
     for (const lang of CV_LANGUAGES) {
       const current = await this.stored.info(lang);
       if (current?.origin !== 'published' || current.contentHash === (await this.generation.contentFingerprint(lang))) continue;
@@ -125,6 +113,5 @@ export class CvPublishingService implements OnModuleInit, OnModuleDestroy {
       this.logger.log({ event: 'cv_republished', lang });
       await this.webhooks.announce('cv.changed', { lang, source: 'republish' });
     }
-    return true;
   }
 }

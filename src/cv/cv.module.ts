@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { storageFor } from '@/database/storage-for';
 import { FlagsModule } from '@/flags/flags.module';
 import { ProfileModule } from '@/profile/profile.module';
+import { JobsModule } from '@/jobs/jobs.module';
 import { WebhooksModule } from '@/webhooks/webhooks.module';
 import { CvAdminController } from './cv-admin.controller';
 import { CvContentService } from './cv-content.service';
@@ -20,7 +21,7 @@ import { CvDownloadEventsRepository, UncountedCvDownloads } from './persistence/
 
 /** The CV: its files, downloads, generation and publishing. It reads the content through ContentDomainStores; the profile it asks itself whose CV is served. */
 @Module({
-  imports: [ProfileModule, FlagsModule, WebhooksModule],
+  imports: [ProfileModule, FlagsModule, WebhooksModule, JobsModule],
   controllers: [CvDownloadController, CvGenerationController, CvDownloadCountsController, CvAdminController],
   providers: [
     CvFilesService,

@@ -12,10 +12,11 @@ import { DraftsController } from './drafts.controller';
 import { DraftsService } from './drafts.service';
 import { DraftsRepository, NoDrafts } from './persistence/drafts.repository';
 import { ScheduledPublishing } from './scheduled-publishing';
+import { JobsModule } from '@/jobs/jobs.module';
 
 /** The owner's draft: content writes with ?draft=true change it; publishing makes it what visitors see. */
 @Module({
-  imports: [PortfolioModule, MediaModule, ContentWritesModule],
+  imports: [PortfolioModule, MediaModule, ContentWritesModule, JobsModule],
   controllers: [DraftsController],
   providers: [
     storageFor(DraftsRepository, {

@@ -1,4 +1,5 @@
 import type { ContentTransactions } from '@/content-store/content-transactions';
+import { NoJobQueue } from '@/jobs/job-queue';
 import { UnpublishedMediaUses } from '@/media/unpublished-media-uses';
 import type { PortfolioService } from '@/portfolio/portfolio.service';
 import { DraftsService } from './drafts.service';
@@ -20,7 +21,7 @@ function deadlocking(failures: number): ContentTransactions {
 describe('DraftsService.preview', () => {
   const drafts = { find: async () => undefined } as unknown as DraftsRepository;
   const service = (transactions: ContentTransactions) =>
-    new DraftsService(drafts, {} as PortfolioService, transactions, {} as PreviewTokens, new UnpublishedMediaUses());
+    new DraftsService(drafts, {} as PortfolioService, transactions, {} as PreviewTokens, new UnpublishedMediaUses(), new NoJobQueue());
 
   it('tries a preview again when PostgreSQL undid it to break a deadlock with a concurrent write', async () => {
     const read = vi.fn(async () => 'the preview');

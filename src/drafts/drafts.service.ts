@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
+import { JobQueue } from '@/jobs/job-queue';
 import { RequestValidationException, type ValidationIssue } from '@/common/validation/request-validation.exception';
 import { asList, CONTENT_DOMAINS, type ContentDomain, type DocumentParts, domainsOf } from '@/content';
 import { ContentTransactions } from '@/content-store/content-transactions';
@@ -11,6 +12,9 @@ import { draftBetween, mergeDraft, type MergedDraft } from './draft-merge';
 import type { DraftDto, PreviewTokenDto, PublishedDraftDto } from './dto/draft.dto';
 import { PreviewTokens } from './preview-tokens';
 import { type DraftStamp, DraftsRepository, type StoredDraft } from './persistence/drafts.repository';
+
+/** The queue a scheduled publish waits on until its time (ScheduledPublishing runs it). */
+export const SCHEDULED_PUBLISH_QUEUE = 'draft-publish';
 
 /** PostgreSQL's SQLSTATE for a deadlock it broke by undoing one of the transactions. */
 const DEADLOCK_DETECTED = '40P01';
@@ -35,6 +39,7 @@ export class DraftsService implements OnModuleInit, DraftTarget {
     private readonly transactions: ContentTransactions,
     private readonly tokens: PreviewTokens,
     private readonly mediaUses: UnpublishedMediaUses,
+    private readonly jobs: JobQueue,
   ) {}
 
   /** A picture the draft names is in use: it cannot be deleted from under the publish that would show it. */
@@ -144,7 +149,12 @@ export class DraftsService implements OnModuleInit, DraftTarget {
     const when = new Date(at);
     if (when.getTime() <= Date.now())
       throw RequestValidationException.single(['body', 'at'], 'Input should be in the future', 'in_the_future');
-    if (!(await this.transactions.run(() => this.drafts.schedule(when)))) throw noDraft();
+    const scheduled = await this.transactions.run(async () => {
+      if (!(await this.drafts.schedule(when))) return false;
+      await this.jobs.send(SCHEDULED_PUBLISH_QUEUE, {}, { startAfter: when });
+      return true;
+    });
+    if (!scheduled) throw noDraft();
     return this.current();
   }
 

@@ -1,37 +1,30 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { PeriodicTask } from '@/common/scheduling/periodic-task';
-import { ContentTransactions } from '@/content-store/content-transactions';
-import { DraftsService } from './drafts.service';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { JobQueue } from '@/jobs/job-queue';
+import { DraftsService, SCHEDULED_PUBLISH_QUEUE } from './drafts.service';
 
-/** How often each instance looks whether a scheduled publish is due: well within the 5 s it may be late. */
-const LOOK_EVERY_MS = 1_000;
 /** A refusal's first issues go in its log line; the draft holds them all. */
 const LOGGED_ISSUES = 5;
 
 /**
- * A scheduled publish happens once, across instances and restarts: every instance looks each
- * second, and the one that takes the draft's lock first publishes it (the others then find none).
- * The time is in the database, so a restart forgets nothing.
+ * A scheduled publish happens once, across instances and restarts: scheduling sends a job due at
+ * that time on the durable queue, in the transaction that sets the time, and whichever instance
+ * takes it publishes the draft if it is still due then (a schedule moved or cancelled meanwhile
+ * leaves a job that finds nothing to do). Each minute a sweep looks too, for a schedule no job waits for.
  */
 @Injectable()
-export class ScheduledPublishing implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ScheduledPublishing implements OnModuleInit {
   private readonly logger = new Logger(ScheduledPublishing.name);
-  private readonly looks = new PeriodicTask('scheduled_publish', () => this.look(), this.logger);
 
   constructor(
     private readonly drafts: DraftsService,
-    private readonly transactions: ContentTransactions,
+    private readonly jobs: JobQueue,
   ) {}
 
-  onApplicationBootstrap(): void {
-    if (this.transactions.acceptsWrites) this.looks.start(LOOK_EVERY_MS);
+  onModuleInit(): void {
+    this.jobs.define({ queue: SCHEDULED_PUBLISH_QUEUE, cron: '* * * * *', run: () => this.publishIfDue() });
   }
 
-  onApplicationShutdown(): Promise<void> {
-    return this.looks.stop();
-  }
-
-  private async look(): Promise<void> {
+  private async publishIfDue(): Promise<void> {
     const { published, refused } = await this.drafts.publishIfDue();
     if (published) this.logger.log({ event: 'draft_published', detail: 'at its scheduled time' });
     if (refused)

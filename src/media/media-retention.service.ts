@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { RetentionSweep } from '@/common/scheduling/retention-sweep';
+import { JobQueue } from '@/jobs/job-queue';
+import { RetentionSweep } from '@/jobs/retention-sweep';
 import { MediaRepository } from './persistence/media.repository';
 
 /**
@@ -8,8 +9,11 @@ import { MediaRepository } from './persistence/media.repository';
  */
 @Injectable()
 export class MediaRetention extends RetentionSweep {
-  constructor(private readonly media: MediaRepository) {
-    super('media_retention', new Logger(MediaRetention.name));
+  constructor(
+    private readonly media: MediaRepository,
+    jobs: JobQueue,
+  ) {
+    super('media-retention', new Logger(MediaRetention.name), jobs);
   }
 
   async sweep(): Promise<number> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { JobsModule } from '@/jobs/jobs.module';
 import type { ConfigType } from '@nestjs/config';
 import { mediaConfig } from '@/config/media.config';
 import { storageFor } from '@/database/storage-for';
@@ -18,7 +19,7 @@ import { ContentWritesModule } from '@/content-writes/content-writes.module';
 
 /** The owner's pictures: uploaded once, served in every size and format a page needs. */
 @Module({
-  imports: [ContentWritesModule],
+  imports: [ContentWritesModule, JobsModule],
   controllers: [MediaController, MediaAdminController],
   providers: [
     MediaServing,

@@ -98,7 +98,7 @@ export class WebhooksController {
   @Post('admin/webhooks/:webhook_id/test')
   @HttpCode(HttpStatus.ACCEPTED)
   @AdminOperation({
-    operationId: 'testWebhook',
+    operationId: 'sendWebhookTest',
     summary: 'Send it a webhook.test event now, whatever it subscribes to',
     description: `Its deliveries show how it went. ${NEEDS_A_DATABASE}`,
     responses: { 503: UNAVAILABLE, 202: DeliveryAcceptedDto, 404: NOT_FOUND },

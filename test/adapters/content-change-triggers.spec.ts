@@ -17,6 +17,9 @@ const NOT_CONTENT = new Set([
   'content_snapshots',
   'content_snapshot_items',
   'social_cards',
+  'webhooks',
+  'webhook_deliveries',
+  'webhook_event_cursors',
 ]);
 
 describe('the content tables after every migration', () => {

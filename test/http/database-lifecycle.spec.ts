@@ -38,6 +38,9 @@ const TABLES = [
   'skill_categories',
   'skills',
   'social_cards',
+  'webhook_deliveries',
+  'webhook_event_cursors',
+  'webhooks',
   'work_entries',
 ];
 

@@ -54,6 +54,27 @@ describe('the examples of the description', () => {
       .set('Content-Type', 'image/png')
       .send(EXAMPLE_PICTURE)
       .expect((response) => expect([200, 201]).toContain(response.status));
+  const asAdmin = (method: 'get' | 'post', path: string) =>
+    request(testApp.server)[method](path).set('Authorization', `Bearer ${ADMIN_TOKEN}`);
+  /**
+   * The ids the service makes (a receiver's, a delivery's, a failed job's) come from an earlier
+   * answer, as the explorer's user copies them: a receiver is registered with its example, sent a
+   * test, and the job that delivered it is shown as failed.
+   */
+  const madeIds = async (): Promise<Record<string, string>> => {
+    const create = description.paths['/api/admin/webhooks'].post.requestBody!.content['application/json'].examples!;
+    const { body: webhook } = await asAdmin('post', '/api/admin/webhooks')
+      .send(Object.values(create)[0].value as object)
+      .expect(201);
+    const { body: test } = await asAdmin('post', `/api/admin/webhooks/${webhook.id}/test`).expect(202);
+    const job = await vi.waitFor(async () => {
+      const [done] = (await asAdmin('get', '/api/admin/jobs?state=completed').expect(200)).body as { id: string }[];
+      expect(done).toBeDefined();
+      return done;
+    });
+    await peers.database.query(`UPDATE pgboss.job SET state = 'failed' WHERE id = $1`, [job.id]);
+    return { webhook_id: webhook.id, delivery_id: test.deliveryId, job_id: job.id };
+  };
   /** The file an upload operation takes, as the explorer's file chooser would send it. */
   const fileUploadOf = (operation: { requestBody?: { content: Record<string, unknown> } }) =>
     operation.requestBody?.content['application/pdf']
@@ -118,9 +139,11 @@ describe('the examples of the description', () => {
           .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
           .send({ at: new Date(Date.now() + 3_600_000).toISOString() })
           .expect(202);
+      const made = /\{(webhook_id|delivery_id|job_id)\}/.test(path) ? await madeIds() : {};
       let url = path;
       for (const parameter of operation.parameters ?? [])
-        if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(exampleOf(parameter))));
+        if (parameter.in === 'path')
+          url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(made[parameter.name] ?? exampleOf(parameter))));
       const call = request(testApp.server)[method as 'get'](url).set('Authorization', `Bearer ${ADMIN_TOKEN}`);
       const upload = fileUploadOf(operation);
       const response = await (upload

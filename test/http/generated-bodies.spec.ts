@@ -70,7 +70,12 @@ describe('bodies generated from the description', () => {
   beforeAll(async () => {
     onDatabase = await appOnDatabase();
     description = (await request(onDatabase.testApp.server).get('/openapi.json').expect(200)).body as Description;
-    pathValues = PATH_VALUES(DEMO_CONTENT);
+    const { body: webhook } = await request(onDatabase.testApp.server)
+      .post('/api/admin/webhooks')
+      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+      .send({ url: 'https://example.com/hooks/build' })
+      .expect(201);
+    pathValues = { ...PATH_VALUES(DEMO_CONTENT), webhook_id: webhook.id };
   });
   afterAll(() => onDatabase.close());
 

@@ -16,6 +16,17 @@ type Operation = {
 const PUBLIC_ACTIONS = ['POST /api/contact', 'PATCH /api/download-cv', 'PATCH /api/cv/generate', 'POST /api/admin/sync-certifications'];
 /** The operationIds clients are generated with. */
 const PUBLISHED_OPERATION_IDS = [
+  'createWebhook',
+  'listWebhooks',
+  'getWebhook',
+  'updateWebhook',
+  'deleteWebhook',
+  'rotateWebhookSecret',
+  'sendWebhookTest',
+  'listWebhookDeliveries',
+  'retryWebhookDelivery',
+  'listJobs',
+  'retryJob',
   'getDraft',
   'publishDraft',
   'discardDraft',
@@ -109,6 +120,10 @@ const ADMIN_READS = [
   '/api/admin/cv',
   '/api/admin/content/revisions',
   '/api/admin/content/revisions/{revision_id}',
+  '/api/admin/webhooks',
+  '/api/admin/webhooks/{webhook_id}',
+  '/api/admin/webhooks/{webhook_id}/deliveries',
+  '/api/admin/jobs',
 ];
 
 describe('GET /openapi.json', () => {
@@ -210,7 +225,7 @@ describe('GET /openapi.json', () => {
     const ids = operations().map(({ operation }) => operation.operationId!);
     for (const id of ids)
       expect(id).toMatch(
-        /^(list|get|create|replace|update|delete|reorder|sync|send|generate|export|import|upload|publish|restore|discard)[A-Z][A-Za-z]*$/,
+        /^(list|get|create|replace|update|delete|reorder|sync|send|generate|export|import|upload|publish|restore|discard|rotate|retry)[A-Z][A-Za-z]*$/,
       );
     expect(new Set(ids).size).toBe(ids.length);
     // A generated client's method names: renaming one breaks every frontend that calls it.

@@ -33,6 +33,9 @@ const LAZY = [
   'piscina',
   'sitemap',
   'feed',
+  'pg-boss',
+  'standardwebhooks',
+  'request-filtering-agent',
 ];
 
 /**
@@ -42,7 +45,9 @@ const LAZY = [
  */
 const PROBE = `
 const [main, origin, lazy] = process.argv.slice(1);
-const loaded = () => JSON.parse(lazy).filter((name) => Object.keys(require.cache).some((file) => file.includes('/node_modules/' + name + '/')));
+const imported = [];
+require('node:module').registerHooks({ load: (url, context, next) => (imported.push(url), next(url, context)) });
+const loaded = () => JSON.parse(lazy).filter((name) => [...Object.keys(require.cache), ...imported].some((file) => file.includes('/node_modules/' + name + '/')));
 require(main);
 (async () => {
   for (;;) {
@@ -63,7 +68,7 @@ require(main);
 })();`;
 
 describe('Start-up of the built service', () => {
-  it('serves public reads without loading the database stack, the token verifier, the browser driver, the CV template, the mailer, the metrics exporter, the configuration store, Redis, the image processor or what the site’s sitemap, feeds and cards are made with, and loads the mailer with the first message; a card is drawn in a thread of its own, never in the service’s', async () => {
+  it('serves public reads without loading the database stack, the token verifier, the browser driver, the CV template, the mailer, the metrics exporter, the configuration store, Redis, the image processor or what the site’s sitemap, feeds and cards are made with, the job queue or what webhooks are signed and sent with, and loads the mailer with the first message; a card is drawn in a thread of its own, never in the service’s', async () => {
     expect(existsSync(BUILT_MAIN), 'npm test builds first (pretest); run npm run build').toBe(true);
     const port = await freePort();
     const { stdout } = await promisify(execFile)(

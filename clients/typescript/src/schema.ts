@@ -235,6 +235,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/jobs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Deferred work, newest first: webhook deliveries, scheduled publishes, sweeps
+     * @description Finished jobs are kept a week. Deferred work is queued in the database (503 without one). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    get: operations['listJobs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/jobs/{job_id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run a failed job again, with its attempts counted anew
+     * @description Deferred work is queued in the database (503 without one). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    post: operations['retryJob'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/media': {
     parameters: {
       query?: never;
@@ -317,6 +357,138 @@ export interface paths {
      * @description Upserts on (source, external_id); rows with sync_enabled false and manual rows are never changed. A provider that cannot be read is skipped and reported in errors. No bearer is declared: the platform in front of the service protects this path.
      */
     post: operations['syncCertifications'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/webhook-deliveries/{delivery_id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again now, with the same webhook-id
+     * @description Webhooks are kept in the database (503 without one). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    post: operations['retryWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The receivers, oldest first, without their secrets
+     * @description Webhooks are kept in the database (503 without one). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    get: operations['listWebhooks'];
+    put?: never;
+    /**
+     * Register a receiver: its secret is in this answer only
+     * @description Events: content.published (every change visitors can see, changes within 2 s in one event), cv.changed, contact.received (never the address or the text). Each is a POST of { type, timestamp, data } with webhook-id, webhook-timestamp and webhook-signature, as the standardwebhooks libraries verify; any 2xx within 10 s is delivered, anything else is tried again (WEBHOOK_RETRY_DELAYS). Webhooks are kept in the database (503 without one). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    post: operations['createWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/webhooks/{webhook_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One receiver, without its secret
+     * @description Webhooks are kept in the database (503 without one). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    get: operations['getWebhook'];
+    put?: never;
+    post?: never;
+    /**
+     * Remove a receiver and its deliveries
+     * @description Webhooks are kept in the database (503 without one). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    delete: operations['deleteWebhook'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a receiver’s URL, events or description, or turn it off and on
+     * @description Webhooks are kept in the database (503 without one). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    patch: operations['updateWebhook'];
+    trace?: never;
+  };
+  '/api/admin/webhooks/{webhook_id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A receiver’s deliveries, newest first (kept 30 days once finished)
+     * @description Webhooks are kept in the database (503 without one). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/webhooks/{webhook_id}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A new secret: deliveries from now on are signed with it
+     * @description Webhooks are kept in the database (503 without one). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/webhooks/{webhook_id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send it a webhook.test event now, whatever it subscribes to
+     * @description Its deliveries show how it went. Webhooks are kept in the database (503 without one). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    post: operations['sendWebhookTest'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1687,6 +1859,30 @@ export interface components {
        */
       source: 'api' | 'import' | 'restore' | 'sync' | 'seed' | 'publish' | 'database';
     };
+    CreateWebhookDto: {
+      /**
+       * @description What it is for
+       * @example Rebuild the site on Netlify
+       */
+      description?: string;
+      /**
+       * @description The events it gets (webhook.test is sent on request, whatever it subscribes to)
+       * @default [
+       *       "content.published"
+       *     ]
+       * @example [
+       *       "content.published",
+       *       "cv.changed"
+       *     ]
+       */
+      events: ('content.published' | 'cv.changed' | 'contact.received')[];
+      /**
+       * Format: uri
+       * @description Where each event is POSTed. Not on a loopback, private, link-local or metadata address (unless the operator allows it), checked again at each delivery
+       * @example https://api.netlify.com/build_hooks/5f2d9c1e8b7a6f4e3d2c1b0a
+       */
+      url: string;
+    };
     CVDownloadCounts: {
       byLocale: components['schemas']['DownloadsByLocale'];
       /** @example 24 */
@@ -1866,6 +2062,73 @@ export interface components {
       srcset: string;
       /** @enum {string} */
       type: 'image/avif' | 'image/webp';
+    };
+    Job: {
+      /**
+       * Format: date-time
+       * @example null
+       */
+      completedOn: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-28T21:00:00.000Z
+       */
+      createdOn: string;
+      /**
+       * @description What the job works on
+       * @example {
+       *       "deliveryId": "6f1d2c3b-4a5e-4f60-9a7b-8c9d0e1f2a3b"
+       *     }
+       */
+      data: {
+        [key: string]: unknown;
+      };
+      /**
+       * Format: uuid
+       * @example 6f1d2c3b-4a5e-4f60-9a7b-8c9d0e1f2a3b
+       */
+      id: string;
+      /**
+       * @description How its last attempt ended: the error of a failed one
+       * @example {
+       *       "message": "connect ECONNREFUSED 203.0.113.7:443"
+       *     }
+       */
+      output: {
+        [key: string]: unknown;
+      } | null;
+      /**
+       * @description Which work it is: a webhook delivery, a scheduled publish, …
+       * @example webhook-delivery
+       */
+      queue: string;
+      /**
+       * @description Attempts made after the first
+       * @example 2
+       */
+      retryCount: number;
+      /**
+       * @description Attempts it may make after the first
+       * @example 2
+       */
+      retryLimit: number;
+      /**
+       * Format: date-time
+       * @description Not run before then
+       * @example 2026-11-28T21:00:05.000Z
+       */
+      startAfter: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-28T21:00:05.120Z
+       */
+      startedOn: string | null;
+      /**
+       * @description created: waiting (until startAfter); active: running; retry: waiting to be tried again; completed; cancelled; failed: its attempts are spent
+       * @example failed
+       * @enum {string}
+       */
+      state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
     };
     LocalisedText: {
       /** @example Senior software engineer: backend platforms and data */
@@ -2383,6 +2646,38 @@ export interface components {
       /** @description How many items each domain now holds */
       published: components['schemas']['ContentCounts'];
     };
+    RegisteredWebhook: {
+      /**
+       * Format: date-time
+       * @example 2026-11-28T21:00:00.000Z
+       */
+      createdAt: string;
+      /** @example Rebuild the site on Netlify */
+      description: string;
+      /** @example true */
+      enabled: boolean;
+      /**
+       * @example [
+       *       "content.published"
+       *     ]
+       */
+      events: ('content.published' | 'cv.changed' | 'contact.received')[];
+      /**
+       * Format: uuid
+       * @example 9b2f4c6e-1a3d-4e5f-8a7b-0c1d2e3f4a5b
+       */
+      id: string;
+      /**
+       * @description What deliveries are signed with (Standard Webhooks): `whsec_` and the base64 of 32 random bytes. Shown now only: keep it
+       * @example whsec_NeCBtqNK2sTimwZOd0CeONTJtUgp5/LHBxMS/y9KSVg=
+       */
+      secret: string;
+      /**
+       * Format: uri
+       * @example https://api.netlify.com/build_hooks/5f2d9c1e8b7a6f4e3d2c1b0a
+       */
+      url: string;
+    };
     ReorderByIdRequest: {
       /**
        * @description Ids without duplicates; they take the first places in this order, the rest keep theirs after them
@@ -2525,6 +2820,35 @@ export interface components {
       /** @enum {string} */
       provider: 'credly' | 'microsoft_learn' | 'openbadges';
     };
+    UpdateWebhookDto: {
+      /**
+       * @description What it is for
+       * @example Rebuild the site on Netlify
+       */
+      description?: string;
+      /**
+       * @description false: no event is delivered to it until it is true again
+       * @example false
+       */
+      enabled?: boolean;
+      /**
+       * @description The events it gets (webhook.test is sent on request, whatever it subscribes to)
+       * @default [
+       *       "content.published"
+       *     ]
+       * @example [
+       *       "content.published",
+       *       "cv.changed"
+       *     ]
+       */
+      events: ('content.published' | 'cv.changed' | 'contact.received')[];
+      /**
+       * Format: uri
+       * @description Where each event is POSTed. Not on a loopback, private, link-local or metadata address (unless the operator allows it), checked again at each delivery
+       * @example https://api.netlify.com/build_hooks/5f2d9c1e8b7a6f4e3d2c1b0a
+       */
+      url?: string;
+    };
     ValidationError: {
       /**
        * @example [
@@ -2537,6 +2861,93 @@ export interface components {
       msg: string;
       /** @example string_too_short */
       type: string;
+    };
+    Webhook: {
+      /**
+       * Format: date-time
+       * @example 2026-11-28T21:00:00.000Z
+       */
+      createdAt: string;
+      /** @example Rebuild the site on Netlify */
+      description: string;
+      /** @example true */
+      enabled: boolean;
+      /**
+       * @example [
+       *       "content.published"
+       *     ]
+       */
+      events: ('content.published' | 'cv.changed' | 'contact.received')[];
+      /**
+       * Format: uuid
+       * @example 9b2f4c6e-1a3d-4e5f-8a7b-0c1d2e3f4a5b
+       */
+      id: string;
+      /**
+       * Format: uri
+       * @example https://api.netlify.com/build_hooks/5f2d9c1e8b7a6f4e3d2c1b0a
+       */
+      url: string;
+    };
+    WebhookDelivery: {
+      /** @example 1 */
+      attempts: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-28T21:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-28T21:00:00.412Z
+       */
+      deliveredAt: string | null;
+      /**
+       * @example content.published
+       * @enum {string}
+       */
+      event: 'content.published' | 'cv.changed' | 'contact.received' | 'webhook.test';
+      /**
+       * @description Its `webhook-id`: the same on every attempt, for the receiver to skip one it has seen
+       * @example msg_2f6c0d3e8a1b4c5d9e7f0a1b2c3d4e5f
+       */
+      id: string;
+      /**
+       * @description Why the last attempt failed: the error, or the first 1 KB of the answer
+       * @example null
+       */
+      lastError: string | null;
+      /**
+       * @description The HTTP status of the last attempt; null when none came
+       * @example 200
+       */
+      lastStatus: number | null;
+      /**
+       * Format: date-time
+       * @description When the next attempt is due, while pending
+       * @example null
+       */
+      nextAttemptAt: string | null;
+      /**
+       * @description pending: attempts remain; delivered: a 2xx came; failed: the last attempt failed
+       * @example delivered
+       * @enum {string}
+       */
+      status: 'pending' | 'delivered' | 'failed';
+    };
+    WebhookDeliveryAccepted: {
+      /**
+       * @description The delivery, as its deliveries list it (and its `webhook-id` header)
+       * @example msg_2f6c0d3e8a1b4c5d9e7f0a1b2c3d4e5f
+       */
+      deliveryId: string;
+    };
+    WebhookSecret: {
+      /**
+       * @description What deliveries are signed with (Standard Webhooks): `whsec_` and the base64 of 32 random bytes. Shown now only: keep it
+       * @example whsec_NeCBtqNK2sTimwZOd0CeONTJtUgp5/LHBxMS/y9KSVg=
+       */
+      secret: string;
     };
     WorkEntry: {
       /** @example Cut pricing-service p99 latency from 480 ms to 90 ms */
@@ -2988,6 +3399,7 @@ export type ContentDocument = components['schemas']['ContentDocument'];
 export type ContentDraft = components['schemas']['ContentDraft'];
 export type ContentItemChange = components['schemas']['ContentItemChange'];
 export type ContentRevision = components['schemas']['ContentRevision'];
+export type CreateWebhookDto = components['schemas']['CreateWebhookDto'];
 export type CVDownloadCounts = components['schemas']['CVDownloadCounts'];
 export type CVDownloadLink = components['schemas']['CVDownloadLink'];
 export type CVDownloadRequest = components['schemas']['CVDownloadRequest'];
@@ -3006,6 +3418,7 @@ export type HTTPValidationError = components['schemas']['HTTPValidationError'];
 export type IdResponse = components['schemas']['IdResponse'];
 export type ImageSet = components['schemas']['ImageSet'];
 export type ImageSource = components['schemas']['ImageSource'];
+export type Job = components['schemas']['Job'];
 export type LocalisedText = components['schemas']['LocalisedText'];
 export type MediaAlt = components['schemas']['MediaAlt'];
 export type MediaAltInput = components['schemas']['MediaAltInput'];
@@ -3033,6 +3446,7 @@ export type ProjectTranslations = components['schemas']['ProjectTranslations'];
 export type ProjectUpdate = components['schemas']['ProjectUpdate'];
 export type PublishDraftRequest = components['schemas']['PublishDraftRequest'];
 export type PublishedDraft = components['schemas']['PublishedDraft'];
+export type RegisteredWebhook = components['schemas']['RegisteredWebhook'];
 export type ReorderByIdRequest = components['schemas']['ReorderByIdRequest'];
 export type ReorderRequest = components['schemas']['ReorderRequest'];
 export type Skill = components['schemas']['Skill'];
@@ -3046,7 +3460,12 @@ export type SkillCreate = components['schemas']['SkillCreate'];
 export type SkillItem = components['schemas']['SkillItem'];
 export type SkillUpdate = components['schemas']['SkillUpdate'];
 export type SyncError = components['schemas']['SyncError'];
+export type UpdateWebhookDto = components['schemas']['UpdateWebhookDto'];
 export type ValidationError = components['schemas']['ValidationError'];
+export type Webhook = components['schemas']['Webhook'];
+export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+export type WebhookDeliveryAccepted = components['schemas']['WebhookDeliveryAccepted'];
+export type WebhookSecret = components['schemas']['WebhookSecret'];
 export type WorkEntry = components['schemas']['WorkEntry'];
 export type WorkEntryCreate = components['schemas']['WorkEntryCreate'];
 export type WorkEntryItem = components['schemas']['WorkEntryItem'];
@@ -4650,6 +5069,225 @@ export interface operations {
       };
     };
   };
+  listJobs: {
+    parameters: {
+      query?: {
+        /** @description How many jobs, newest first */
+        limit?: number;
+        /** @description Only jobs in this state; every state without it */
+        state?: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description At most `limit` jobs */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Job'][];
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  retryJob: {
+    parameters: {
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
+      header?: never;
+      path: {
+        /** @description Job id */
+        job_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Job'];
+        };
+      };
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No job has this id, or it has not failed */
+      404: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "No failed job 6f1d2c3b-4a5e-4f60-9a7b-8c9d0e1f2a3b"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
   listMedia: {
     parameters: {
       query?: {
@@ -5332,6 +5970,1024 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  retryWebhookDelivery: {
+    parameters: {
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
+      header?: never;
+      path: {
+        /** @description Delivery id */
+        delivery_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      202: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryAccepted'];
+        };
+      };
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No delivery has this id */
+      404: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Delivery msg_2f6c0d3e8a1b4c5d9e7f0a1b2c3d4e5f not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Webhook'][];
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateWebhookDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RegisteredWebhook'];
+        };
+      };
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  getWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Webhook UUID */
+        webhook_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Webhook'];
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No webhook has this id */
+      404: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Webhook 9b2f4c6e-1a3d-4e5f-8a7b-0c1d2e3f4a5b not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
+      header?: never;
+      path: {
+        /** @description Webhook UUID */
+        webhook_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No webhook has this id */
+      404: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Webhook 9b2f4c6e-1a3d-4e5f-8a7b-0c1d2e3f4a5b not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  updateWebhook: {
+    parameters: {
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
+      header?: never;
+      path: {
+        /** @description Webhook UUID */
+        webhook_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateWebhookDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Webhook'];
+        };
+      };
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No webhook has this id */
+      404: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Webhook 9b2f4c6e-1a3d-4e5f-8a7b-0c1d2e3f4a5b not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description How many deliveries, newest first */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description Webhook UUID */
+        webhook_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDelivery'][];
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No webhook has this id */
+      404: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Webhook 9b2f4c6e-1a3d-4e5f-8a7b-0c1d2e3f4a5b not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
+      header?: never;
+      path: {
+        /** @description Webhook UUID */
+        webhook_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookSecret'];
+        };
+      };
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No webhook has this id */
+      404: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Webhook 9b2f4c6e-1a3d-4e5f-8a7b-0c1d2e3f4a5b not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  sendWebhookTest: {
+    parameters: {
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
+      header?: never;
+      path: {
+        /** @description Webhook UUID */
+        webhook_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      202: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryAccepted'];
+        };
+      };
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description No webhook has this id */
+      404: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Webhook 9b2f4c6e-1a3d-4e5f-8a7b-0c1d2e3f4a5b not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };

@@ -32,12 +32,6 @@ export abstract class CvDocumentsRepository {
   abstract replacePublished(cv: StoredCvInput): Promise<boolean>;
   /** Whether there was one to remove. */
   abstract remove(lang: CvLanguage): Promise<boolean>;
-  /**
-   * Runs `work` unless another instance is running it already (then answers undefined): what
-   * renders the published CVs again happens once across instances. The work's own queries are
-   * not part of a transaction.
-   */
-  abstract onceAcrossInstances<T>(work: () => Promise<T>): Promise<T | undefined>;
 }
 
 const NO_DATABASE = 'No database is configured: an uploaded or published CV is kept in the database';
@@ -66,9 +60,5 @@ export class NoStoredCvs extends CvDocumentsRepository {
 
   remove(): Promise<boolean> {
     return Promise.reject(new ServiceUnavailableException({ detail: NO_DATABASE }));
-  }
-
-  onceAcrossInstances(): Promise<undefined> {
-    return Promise.resolve(undefined);
   }
 }

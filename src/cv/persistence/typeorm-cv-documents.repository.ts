@@ -46,17 +46,6 @@ class TypeOrmCvDocuments extends CvDocumentsRepository {
   async remove(lang: CvLanguage): Promise<boolean> {
     return ((await this.documents.delete({ lang })).affected ?? 0) > 0;
   }
-
-  onceAcrossInstances<T>(work: () => Promise<T>): Promise<T | undefined> {
-    return this.txHost.withTransaction(async () => {
-      const [{ locked }] = await this.txHost.tx.query<{ locked: boolean }[]>(
-        `SELECT pg_try_advisory_xact_lock(hashtext('cv_documents.publish')) AS locked`,
-      );
-      // The lock's transaction only holds the lock: the work reads the content with queries side
-      // by side, which one connection would have to queue (deprecated by pg, an error in pg 9).
-      return locked ? this.txHost.withoutTransaction(work) : undefined;
-    });
-  }
 }
 
 export const typeOrmCvDocuments: PostgresAdapter<CvDocumentsRepository> = (txHost) => new TypeOrmCvDocuments(txHost);

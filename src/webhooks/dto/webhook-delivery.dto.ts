@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { DELIVERY_STATUSES, type DeliveryStatus } from '@/webhooks/entities/webhook-delivery.entity';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '@/webhooks/delivery-status';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@/webhooks/webhook-events';
 import { EXAMPLE_DELIVERY_ID } from '@/webhooks/webhooks.examples';
 

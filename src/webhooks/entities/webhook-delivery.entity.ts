@@ -1,8 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { DeliveryStatus } from '@/webhooks/delivery-status';
 import { WebhookEntity } from './webhook.entity';
-
-export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** One event for one receiver, with every attempt's outcome: its id is the `webhook-id` each attempt carries. */
 @Entity('webhook_deliveries')

@@ -1,5 +1,5 @@
 import { ServiceUnavailableException } from '@nestjs/common';
-import type { DeliveryStatus } from '@/webhooks/entities/webhook-delivery.entity';
+import type { DeliveryStatus } from '@/webhooks/delivery-status';
 
 export interface Webhook {
   id: string;
