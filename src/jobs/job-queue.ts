@@ -16,6 +16,8 @@ export interface JobDefinition<T extends object> {
   expireInSeconds?: number;
   /** `short`: at most one job of the queue waits; a send while one waits adds nothing. `stately`: besides, at most one runs. */
   policy?: 'standard' | 'short' | 'stately';
+  /** How many of its jobs one instance runs at once (default 1). */
+  concurrency?: number;
   /** A cron schedule (UTC) the job is also sent on, once across instances. */
   cron?: string;
 }

@@ -39,6 +39,7 @@ export class PgBossQueue extends JobQueue implements OnApplicationBootstrap, OnA
       queue,
       run,
       cron,
+      concurrency = 1,
       retryLimit = 2,
       retryDelaySeconds = 5,
       retryBackoff = false,
@@ -48,7 +49,7 @@ export class PgBossQueue extends JobQueue implements OnApplicationBootstrap, OnA
       const options = { retryLimit, retryDelay: retryDelaySeconds, retryBackoff, expireInSeconds };
       await this.boss.createQueue(queue, { ...options, policy: policy ?? 'standard' });
       await this.boss.updateQueue(queue, options);
-      await this.boss.work<object>(queue, { pollingIntervalSeconds: 1 }, async ([job]) => run(job.data));
+      await this.boss.work<object>(queue, { pollingIntervalSeconds: 1, localConcurrency: concurrency }, async ([job]) => run(job.data));
       if (cron) await this.boss.schedule(queue, cron);
     }
   }

@@ -67,11 +67,14 @@ describe('the examples of the description', () => {
       .send(Object.values(create)[0].value as object)
       .expect(201);
     const { body: test } = await asAdmin('post', `/api/admin/webhooks/${webhook.id}/test`).expect(202);
-    const job = await vi.waitFor(async () => {
-      const [done] = (await asAdmin('get', '/api/admin/jobs?state=completed').expect(200)).body as { id: string }[];
-      expect(done).toBeDefined();
-      return done;
-    });
+    const job = await vi.waitFor(
+      async () => {
+        const [done] = (await asAdmin('get', '/api/admin/jobs?state=completed').expect(200)).body as { id: string }[];
+        expect(done).toBeDefined();
+        return done;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     await peers.database.query(`UPDATE pgboss.job SET state = 'failed' WHERE id = $1`, [job.id]);
     return { webhook_id: webhook.id, delivery_id: test.deliveryId, job_id: job.id };
   };

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import { MINIMAL_PDF } from '@test/support/pdf-text';
+import { LocalSmtpServer, SMTP_PASSWORD, SMTP_USER } from '@test/support/smtp-server';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 import { WebhookReceiver } from '@test/support/webhook-receiver';
 
@@ -25,6 +27,7 @@ const admin = (app: TestApp) => ({
   get: (path: string) => request(app.server).get(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
   post: (path: string) => request(app.server).post(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
   patch: (path: string) => request(app.server).patch(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
+  put: (path: string) => request(app.server).put(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
   delete: (path: string) => request(app.server).delete(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
 });
 
@@ -33,15 +36,30 @@ describe('webhooks, on two instances of one database', () => {
   let first: TestApp;
   let second: TestApp;
   let receiver: WebhookReceiver;
+  let smtp: LocalSmtpServer;
   let webhookId: string;
 
-  const start = () => createTestApp({ env: { ...ENV, DATABASE_URL: database.url } });
+  const start = () =>
+    createTestApp({
+      env: {
+        ...ENV,
+        DATABASE_URL: database.url,
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(smtp.port),
+        SMTP_USER,
+        SMTP_PASSWORD,
+        SMTP_SECURE: 'false',
+        MAIL_FROM: 'portfolio@example.com',
+        CONTACT_RECIPIENT: 'owner@example.com',
+      },
+    });
   const deliveries = async (app = first): Promise<Delivery[]> =>
     (await admin(app).get(`/api/admin/webhooks/${webhookId}/deliveries?limit=100`).expect(200)).body as Delivery[];
 
   beforeAll(async () => {
     database = await createTestDatabase();
     receiver = await WebhookReceiver.start();
+    smtp = await LocalSmtpServer.start();
     [first, second] = [await start(), await start()];
     // What the seed changed is sent as soon as the instances start: to no receiver yet.
     await vi.waitFor(async () => {
@@ -60,6 +78,7 @@ describe('webhooks, on two instances of one database', () => {
   afterAll(async () => {
     await Promise.all([first?.close(), second?.close()]);
     await receiver?.close();
+    await smtp?.stop();
     await database?.drop();
   });
 
@@ -115,6 +134,23 @@ describe('webhooks, on two instances of one database', () => {
       revision: expect.any(Number),
     });
     expect(receiver.refused).toEqual([]);
+  });
+
+  it('tells of a contact message by its id, name and company, never its address or text', async () => {
+    const message = { name: 'Ada Lovelace', email: 'ada.webhooks@example.com', message: 'A question about the River Gauge.' };
+    await request(second.server).post('/api/contact').send(message).expect(200);
+    await vi.waitFor(() => expect(receiver.of('contact.received')).toHaveLength(1), SOON);
+    const [{ payload }] = receiver.of('contact.received');
+    expect(payload.data).toEqual({ id: expect.any(String), name: 'Ada Lovelace', company: null });
+    expect(JSON.stringify(payload)).not.toMatch(/ada\.webhooks|River Gauge/);
+  });
+
+  it('tells of a CV a language serves from now on', async () => {
+    await admin(first).put('/api/admin/cv/nederlands').set('Content-Type', 'application/pdf').send(MINIMAL_PDF).expect(200);
+    await vi.waitFor(
+      () => expect(receiver.of('cv.changed').map(({ payload }) => payload.data)).toEqual([{ lang: 'nederlands', source: 'upload' }]),
+      SOON,
+    );
   });
 
   it('sends nothing for a draft write', async () => {

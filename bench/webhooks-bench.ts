@@ -1,0 +1,145 @@
+/**
+ * `npm run bench:webhooks` (and the end of `npm run bench`): webhooks on the job queue. How long a
+ * change takes to reach a receiver (from the write's answer to the delivery's arrival: the 2 s that
+ * gather a burst into one event included), how many deliveries one instance makes a second, and
+ * what a receiver that never answers costs visitors' reads while events keep coming. Writes its
+ * section of BENCHMARKS.md.
+ */
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { benchSectionOnADatabase } from './http/databases';
+import { BENCH_ADMIN_TOKEN, type BenchServer, startServiceOn } from './http/processes';
+import { figuresTable, latencies, loadTable, machineDescription, ratio, type Target, targetsTable } from './http/report';
+import { interleaved, log, measure, measureWhile, ROUNDS, type Run, SECONDS } from './http/rounds';
+
+const READ_PATH = '/api/projects';
+const EVENTS = 20;
+const DELIVERIES = 400;
+
+/** A receiver in this process: answers 204 (or never, while hanging), and says when each delivery came. */
+class Receiver {
+  private arrived: (type: string) => void = () => undefined;
+  readonly server: Server;
+  hanging = false;
+  count = 0;
+
+  constructor() {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        if (this.hanging) return;
+        this.count += 1;
+        res.writeHead(204).end();
+        this.arrived((JSON.parse(Buffer.concat(chunks).toString()) as { type: string }).type);
+      });
+    });
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
+  }
+
+  next(type: string): Promise<void> {
+    return new Promise((resolve) => (this.arrived = (arrived) => arrived === type && resolve()));
+  }
+}
+
+async function call(service: BenchServer, method: string, path: string, body?: object): Promise<unknown> {
+  const response = await fetch(service.origin + path, {
+    method,
+    headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body && JSON.stringify(body),
+  });
+  const json: unknown = await response.json().catch(() => undefined);
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+
+async function run([databaseUrl]: string[]): Promise<string> {
+  const receiver = new Receiver();
+  receiver.server.listen(0, '127.0.0.1');
+  await once(receiver.server, 'listening');
+  log('webhooks: starting the service');
+  const service = await startServiceOn(databaseUrl, READ_PATH, { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
+  try {
+    const { id } = (await call(service, 'POST', '/api/admin/webhooks', { url: receiver.url })) as { id: string };
+
+    log(`webhooks: ${EVENTS} changes, each awaited at the receiver`);
+    const eventMs: number[] = [];
+    for (let n = 0; n < EVENTS; n += 1) {
+      const arrived = receiver.next('content.published');
+      await call(service, 'PATCH', '/api/profile', { location: `Utrecht ${n}` });
+      const answered = performance.now();
+      await arrived;
+      eventMs.push(performance.now() - answered);
+    }
+
+    log(`webhooks: ${DELIVERIES} test deliveries, sent at once`);
+    const before = receiver.count;
+    const started = performance.now();
+    for (let n = 0; n < DELIVERIES; n += 1) await call(service, 'POST', `/api/admin/webhooks/${id}/test`);
+    while (receiver.count - before < DELIVERIES) await new Promise((resolve) => setTimeout(resolve, 20));
+    const deliveriesPerSecond = (DELIVERIES * 1000) / (performance.now() - started);
+
+    log('webhooks: public reads alone, then while a receiver that never answers is sent events');
+    const hangingEvents = async () => {
+      receiver.hanging = true;
+      await call(service, 'POST', `/api/admin/webhooks/${id}/test`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    };
+    const measured = await interleaved([
+      ['alone', () => measure(service, READ_PATH)],
+      ['hanging', () => measureWhile(service, READ_PATH, hangingEvents).finally(() => (receiver.hanging = false))],
+    ] satisfies Run[]);
+    const [alone, hanging] = [measured.get('alone')!, measured.get('hanging')!];
+
+    const [median, p99] = [percentile(eventMs, 0.5), percentile(eventMs, 0.99)];
+    const targets: Target[] = [
+      {
+        goal: 'a change reaches the receiver within 2 s of gathering and 1 s more',
+        measured: `${p99.toFixed(0)} ms (p99 of ${EVENTS})`,
+        reached: p99 < 3_000,
+      },
+      {
+        goal: "public reads' p99 while a receiver hangs within 1.5x their p99 without",
+        measured: latencies(hanging.p99, alone.p99),
+        reached: hanging.p99 <= 1.5 * alone.p99,
+      },
+    ];
+    return [
+      '## Webhooks (`npm run bench:webhooks`, also run by `npm run bench`)',
+      '',
+      `${machineDescription()}. ${SECONDS} s a measurement, ${ROUNDS} interleaved rounds averaged; the service built for production on jemalloc, one instance, with a receiver in the bench's process.`,
+      '',
+      targetsTable(targets),
+      '',
+      figuresTable([
+        [
+          `a change's event at the receiver, from the write's answer (2 s of them gather a burst), median of ${EVENTS}`,
+          `${median.toFixed(0)} ms`,
+        ],
+        [`the same, p99 of ${EVENTS}`, `${p99.toFixed(0)} ms`],
+        [`deliveries one instance makes, ${DELIVERIES} queued at once`, `${deliveriesPerSecond.toFixed(0)} a second`],
+      ]),
+      '',
+      loadTable(
+        [
+          { route: READ_PATH, server: 'c service, reads alone', result: alone },
+          { route: READ_PATH, server: 'c service, reads while a receiver hangs', result: hanging, ratios: [ratio(hanging.p99, alone.p99)] },
+        ],
+        ['p99 / alone'],
+      ),
+    ].join('\n');
+  } finally {
+    await service.stop();
+    receiver.server.closeAllConnections();
+    receiver.server.close();
+  }
+}
+
+void benchSectionOnADatabase('webhooks-bench', run);
