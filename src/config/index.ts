@@ -1,4 +1,5 @@
 import { appConfig } from './app.config';
+import { archiveConfig } from './archive.config';
 import { authConfig } from './auth.config';
 import { badgesConfig } from './badges.config';
 import { contactConfig } from './contact.config';
@@ -18,6 +19,7 @@ import { webhooksConfig } from './webhooks.config';
 /** Every concern's configuration; each factory validates its own variables. */
 export const CONFIGURATIONS = [
   appConfig,
+  archiveConfig,
   authConfig,
   badgesConfig,
   contactConfig,

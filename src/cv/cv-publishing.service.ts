@@ -12,6 +12,9 @@ import { CvGenerationService } from './cv-generation.service';
 import type { CvServedDto } from './dto/cv-served.dto';
 import { CvDocumentsRepository, type StoredCvInput } from './persistence/cv-documents.repository';
 
+/** A CV kept, with where it came from: what a backup keeps of it. */
+export type KeptCv = Pick<StoredCvInput, 'lang' | 'origin' | 'contentHash' | 'pdf'>;
+
 /** The queue a republish waits on: one job waits and one runs at most, whatever the number of instances. */
 const REPUBLISH_QUEUE = 'cv-republish';
 
@@ -74,6 +77,26 @@ export class CvPublishingService implements OnModuleInit, OnModuleDestroy {
   async remove(lang: CvLanguage): Promise<void> {
     if (!(await this.stored.remove(lang))) throw new NotFoundException({ detail: `No ${lang} CV was uploaded or published` });
     await this.webhooks.announce('cv.changed', { lang, source: 'delete' });
+  }
+
+  /** The CVs kept (uploaded, or published from the content), each with its PDF: what a backup keeps. */
+  async kept(): Promise<KeptCv[]> {
+    const kept: KeptCv[] = [];
+    for (const { lang, origin, contentHash, etag } of await this.stored.list()) {
+      const pdf = await this.stored.pdf(lang, etag);
+      if (pdf) kept.push({ lang, origin, contentHash, pdf });
+    }
+    return kept;
+  }
+
+  /** The CVs kept become these; a language not among them serves the shipped file again. */
+  async replaceKept(cvs: readonly KeptCv[]): Promise<void> {
+    for (const lang of CV_LANGUAGES) {
+      const cv = cvs.find((each) => each.lang === lang);
+      if (cv) await this.stored.save({ ...cv, etag: etagOf(cv.pdf) });
+      else await this.stored.remove(lang);
+      await this.webhooks.announce('cv.changed', { lang, source: 'restore' });
+    }
   }
 
   /** What each language serves, and whether a published one shows the content as it is now. */

@@ -41,6 +41,6 @@ import { CvDownloadEventsRepository, UncountedCvDownloads } from './persistence/
       none: () => new NoStoredCvs(),
     }),
   ],
-  exports: [CvGenerationService, CvFilesService],
+  exports: [CvGenerationService, CvFilesService, CvPublishingService],
 })
 export class CvModule {}

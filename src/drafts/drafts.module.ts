@@ -29,6 +29,7 @@ import { JobsModule } from '@/jobs/jobs.module';
     PreviewTokenStrategy,
     { provide: APP_INTERCEPTOR, useClass: DraftPreviewInterceptor },
   ],
+  exports: [DraftsService],
 })
 export class DraftsModule implements OnModuleInit {
   constructor(

@@ -13,6 +13,9 @@ import type { DraftDto, PreviewTokenDto, PublishedDraftDto } from './dto/draft.d
 import { PreviewTokens } from './preview-tokens';
 import { type DraftStamp, DraftsRepository, type StoredDraft } from './persistence/drafts.repository';
 
+/** A draft as a backup keeps it. */
+export type KeptDraft = Pick<StoredDraft, 'base' | 'document' | 'orders' | 'overridden'>;
+
 /** The queue a scheduled publish waits on until its time (ScheduledPublishing runs it). */
 export const SCHEDULED_PUBLISH_QUEUE = 'draft-publish';
 
@@ -190,6 +193,20 @@ export class DraftsService implements OnModuleInit, DraftTarget {
       await this.transactions.run(() => this.drafts.publishFailed(scheduledAt, failure));
       return { published: false, refused: failure.issues };
     }
+  }
+
+  /** The draft as it is kept, if one is open: what a backup keeps of it (its schedule not among it). */
+  async kept(): Promise<KeptDraft | undefined> {
+    const stored = await this.transactions.run(() => this.drafts.find());
+    return stored && { base: stored.base, document: stored.document, orders: stored.orders, overridden: stored.overridden };
+  }
+
+  /** The draft becomes this one, unscheduled; none: the open one is thrown away. */
+  async replaceKept(draft: KeptDraft | undefined): Promise<void> {
+    await this.transactions.run(async () => {
+      await this.drafts.remove();
+      if (draft) await this.drafts.save(draft);
+    });
   }
 
   async discard(): Promise<void> {

@@ -16,8 +16,11 @@ export interface JobDefinition<T extends object> {
   expireInSeconds?: number;
   /** `short`: at most one job of the queue waits; a send while one waits adds nothing. `stately`: besides, at most one runs. */
   policy?: 'standard' | 'short' | 'stately';
-  /** How many of its jobs one instance runs at once (default 1). */
-  concurrency?: number;
+  /** How many of its jobs one instance runs at once (default 1): `workers` each taking up to `batch` at a time. */
+  workers?: number;
+  batch?: number;
+  /** How soon a job due at a set time is run, at most (default 1 s): how often an instance looks for one. */
+  lookEverySeconds?: number;
   /** A cron schedule (UTC) the job is also sent on, once across instances. */
   cron?: string;
 }

@@ -13,7 +13,8 @@ const STOP_WITHIN_MS = 10_000;
 
 /**
  * The job queue on pg-boss: SKIP LOCKED hands each job to one worker of every instance, LISTEN /
- * NOTIFY wakes the workers when a job is sent, and cron schedules are sent once across instances.
+ * NOTIFY (on a connection of its own) wakes the workers when a job is sent, a job due later is found by
+ * looking (every second, or as its definition says), and cron schedules are sent once across instances.
  */
 export class PgBossQueue extends JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('JobQueue');
@@ -25,7 +26,13 @@ export class PgBossQueue extends JobQueue implements OnApplicationBootstrap, OnA
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
   ) {
     super();
-    this.boss = new PgBoss({ connectionString: url, schema: SCHEMA, max: POOL_SIZE, application_name: 'portfolio-jobs' });
+    this.boss = new PgBoss({
+      connectionString: url,
+      schema: SCHEMA,
+      max: POOL_SIZE,
+      application_name: 'portfolio-jobs',
+      useListenNotify: true,
+    });
     this.boss.on('error', (error) => this.logger.warn({ event: 'job_queue_error', detail: error.message }));
   }
 
@@ -39,7 +46,9 @@ export class PgBossQueue extends JobQueue implements OnApplicationBootstrap, OnA
       queue,
       run,
       cron,
-      concurrency = 1,
+      workers = 1,
+      batch = 1,
+      lookEverySeconds = 1,
       retryLimit = 2,
       retryDelaySeconds = 5,
       retryBackoff = false,
@@ -47,9 +56,16 @@ export class PgBossQueue extends JobQueue implements OnApplicationBootstrap, OnA
       policy,
     } of this.definitions.values()) {
       const options = { retryLimit, retryDelay: retryDelaySeconds, retryBackoff, expireInSeconds };
-      await this.boss.createQueue(queue, { ...options, policy: policy ?? 'standard' });
-      await this.boss.updateQueue(queue, options);
-      await this.boss.work<object>(queue, { pollingIntervalSeconds: 1, localConcurrency: concurrency }, async ([job]) => run(job.data));
+      await this.boss.createQueue(queue, { ...options, notify: true, policy: policy ?? 'standard' });
+      await this.boss.updateQueue(queue, { ...options, notify: true });
+      const looks = { pollingIntervalSeconds: lookEverySeconds, notifyPollingIntervalSeconds: lookEverySeconds };
+      // A full batch is fetched again at once: a backlog is worked through without waiting for the next look.
+      const batches = { localConcurrency: workers, batchSize: batch, burstWhenBatchFull: true };
+      await this.boss.work<object>(
+        queue,
+        { ...looks, ...batches },
+        async (jobs) => void (await Promise.all(jobs.map((job) => run(job.data)))),
+      );
       if (cron) await this.boss.schedule(queue, cron);
     }
   }

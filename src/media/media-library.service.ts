@@ -8,6 +8,8 @@ import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { mediaUrl } from '@/content/media-url';
 import type { MediaItemDto } from './dto/media-item.dto';
 import type { UpdateMediaDto } from './dto/update-media.dto';
+import { RequestValidationException } from '@/common/validation/request-validation.exception';
+import type { KeptPicture } from './kept-picture';
 import { ImageProcessor, MEDIA_TYPES, mediaIdOf } from './image-processor';
 import { MediaBytes } from './media-bytes';
 import { MediaServing, mediaNotFound } from './media-serving.service';
@@ -87,6 +89,46 @@ export class MediaLibrary implements OnModuleDestroy {
     }
     if (!(await this.media.remove(id))) throw mediaNotFound(id);
     this.serving.forget(id);
+  }
+
+  /** What a backup keeps of a picture besides its original. */
+  kept({ id, width, height, type, placeholder, alt, focalPoint, createdAt }: MediaItemDto): KeptPicture {
+    return { id, width, height, fallback: type === MEDIA_TYPES.png ? 'png' : 'jpg', placeholder, alt: alt as Record<string, string>, focalPoint, createdAt };
+  }
+
+  /**
+   * A picture from an archive: its original processed again under its own id (every URL that
+   * named it names it again), with its placeholder and description as they were; a picture that
+   * is not one, or not the one described, is 422 naming `file`. Answers whether it is new here.
+   */
+  async restore(original: Buffer, picture: KeptPicture, file: string): Promise<boolean> {
+    if (!this.media.acceptsWrites) await refuseWrite();
+    let created = false;
+    if (!(await this.media.find(picture.id))) {
+      const processed = await this.processor.process(original, MEDIA_TYPES[picture.fallback], picture.id).catch((error: unknown) => {
+        throw error instanceof RequestValidationException ? RequestValidationException.single(['body', file], error.issues[0].msg, 'image_invalid') : error;
+      });
+      if (processed.width !== picture.width || processed.height !== picture.height)
+        throw RequestValidationException.single(['body', file], `Not the ${picture.width}×${picture.height} picture its description names`, 'image_invalid');
+      created = (await this.media.add({ ...processed, placeholder: picture.placeholder })).created;
+    }
+    await this.media.update(picture.id, () => ({ alt: picture.alt, focalPoint: picture.focalPoint }));
+    return created;
+  }
+
+  /** Deletes these pictures (an archive's, stored before the archive was refused). */
+  async removeAll(ids: Iterable<string>): Promise<void> {
+    for (const id of ids) if (await this.media.remove(id)) this.serving.forget(id);
+  }
+
+  /** Deletes every picture but these: the content that named them was replaced. */
+  async removeAllBut(kept: ReadonlySet<string>): Promise<void> {
+    const gone: string[] = [];
+    for (let before: string | undefined, page = await this.media.list(100); page.length > 0; page = await this.media.list(100, before)) {
+      gone.push(...page.map(({ id }) => id).filter((id) => !kept.has(id)));
+      before = page.at(-1)!.id;
+    }
+    await this.removeAll(gone);
   }
 
   /** The stripped original: the fallback at the full width, for the admin alone. */

@@ -44,6 +44,6 @@ import { ContentWritesModule } from '@/content-writes/content-writes.module';
       [MediaBlobs, ShippedMedia],
     ),
   ],
-  exports: [ImageSets, MediaEdge, MediaServing, UnpublishedMediaUses],
+  exports: [ImageSets, MediaEdge, MediaServing, UnpublishedMediaUses, MediaLibrary],
 })
 export class MediaModule {}

@@ -125,7 +125,7 @@ export class PortfolioService {
   }
 
   /** How many items each domain holds, as an export would list them. */
-  private async counts(): Promise<ContentCountsDto> {
+  async counts(): Promise<ContentCountsDto> {
     const counts: Partial<Record<ContentDomain, number>> = {};
     for (const domain of CONTENT_DOMAINS) counts[domain] = await this.stores.of(domain).count();
     return counts as ContentCountsDto;

@@ -35,7 +35,7 @@ export class ContentPublishedEvents implements OnModuleInit, OnApplicationBootst
   ) {}
 
   onModuleInit(): void {
-    this.queue.define({ queue: QUEUE, policy: 'short', cron: '* * * * *', run: () => this.send() });
+    this.queue.define({ queue: QUEUE, policy: 'short', cron: '* * * * *', lookEverySeconds: 0.5, run: () => this.send() });
   }
 
   /** What changed while no instance listened (the seed, SQL typed meanwhile) is sent now too. */

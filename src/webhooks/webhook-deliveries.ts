@@ -8,8 +8,9 @@ import { WebhooksRepository } from './persistence/webhooks.repository';
 import { DELIVERY_QUEUE, type DeliveryJob } from './webhook-events.service';
 import { attemptDelivery } from './webhook-sender';
 
-/** Deliveries one instance makes at once: a receiver that hangs (10 s at most) holds up one of them, not the others. */
-const AT_ONCE = 8;
+/** Deliveries one instance makes at once, in batches: a receiver that hangs (10 s at most) holds up its batch's worker, not the others. */
+const WORKERS = 4;
+const BATCH = 10;
 /** Finished deliveries are kept this long for the owner to read, then forgotten. */
 const KEEP_FINISHED_DAYS = 30;
 const SWEEP_QUEUE = 'webhook-deliveries-sweep';
@@ -36,7 +37,8 @@ export class WebhookDeliveries implements OnModuleInit {
     this.queue.define<DeliveryJob>({
       queue: DELIVERY_QUEUE,
       run: ({ deliveryId }) => this.attempt(deliveryId),
-      concurrency: AT_ONCE,
+      workers: WORKERS,
+      batch: BATCH,
       expireInSeconds: 30,
     });
     this.queue.define({ queue: SWEEP_QUEUE, cron: '17 3 * * *', run: () => this.sweep() });

@@ -10,7 +10,7 @@ export const SUBSCRIBABLE_EVENTS = WEBHOOK_EVENTS.filter((event) => event !== 'w
 
 export const DEFAULT_WEBHOOK_EVENTS: WebhookEvent[] = ['content.published'];
 
-export const CV_CHANGE_SOURCES = ['upload', 'publish', 'republish', 'delete'] as const;
+export const CV_CHANGE_SOURCES = ['upload', 'publish', 'republish', 'delete', 'restore'] as const;
 
 /** Each event's `data`. */
 export interface WebhookEventData {

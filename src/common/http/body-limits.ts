@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { PayloadTooLargeException } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import { MOST_ARCHIVE_MAX_BYTES } from '@/config/archive.config';
 
 /** Every request body is at most this big, in bytes, */
 export const BODY_LIMIT = 100 * 1024;
@@ -23,6 +24,8 @@ const LARGE_BODY_ROUTES = {
   cvUpload: { method: 'PUT', path: /^\/api\/admin\/cv\/[^/]+\/?$/i, limit: LARGE_BODY_LIMIT },
   /** POST /api/admin/media: a picture (@ImageBody()). */
   mediaUpload: { method: 'POST', path: /^\/api\/admin\/media\/?$/i, limit: IMAGE_UPLOAD_LIMIT },
+  /** PUT /api/admin/archive: a .tar.gz the route streams, counting it against ARCHIVE_MAX_BYTES; announced, at most the most that may be set. */
+  archive: { method: 'PUT', path: /^\/api\/admin\/archive\/?$/i, limit: MOST_ARCHIVE_MAX_BYTES },
 };
 
 const pathOf = (req: IncomingMessage): string => (req.url ?? '/').split('?', 1)[0];
