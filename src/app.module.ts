@@ -34,6 +34,7 @@ import { SharedCacheModule } from './shared-cache/shared-cache.module';
 import { ReadModelModule } from './read-model/read-model.module';
 import { SkillsModule } from './skills/skills.module';
 import { JobsModule } from './jobs/jobs.module';
+import { ArchiveModule } from './archive/archive.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { DraftParameterGuard } from './common/http/draft-write';
 
@@ -74,6 +75,7 @@ import { DraftParameterGuard } from './common/http/draft-write';
     SharedCacheModule,
     WebhooksModule,
     JobsModule,
+    ArchiveModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: HttpExceptionFilter },
