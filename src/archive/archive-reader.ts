@@ -54,7 +54,7 @@ export class StagedArchive {
       entries,
     ).then(
       () => undefined,
-      (error: unknown) => error,
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
     );
     try {
       for await (const entry of entries) {

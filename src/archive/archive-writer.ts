@@ -27,9 +27,21 @@ export class ArchiveWriter {
     return new ArchiveWriter(pack(), out);
   }
 
-  async add(path: string, body: Buffer): Promise<void> {
-    this.files[path] = createHash('sha256').update(body).digest('hex');
-    await pipeline(Readable.from([body]), this.pack.entry({ name: path, size: body.length, mtime: new Date(0) }));
+  add(path: string, body: Buffer): Promise<void> {
+    return this.addPieces(path, body.length, [body]);
+  }
+
+  /** A file of `size` bytes, as its pieces come. */
+  async addPieces(path: string, size: number, pieces: AsyncIterable<Buffer> | Iterable<Buffer>): Promise<void> {
+    const hash = createHash('sha256');
+    const hashed = async function* () {
+      for await (const piece of pieces) {
+        hash.update(piece);
+        yield piece;
+      }
+    };
+    await pipeline(Readable.from(hashed()), this.pack.entry({ name: path, size, mtime: new Date(0) }));
+    this.files[path] = hash.digest('hex');
   }
 
   addJson(path: string, value: unknown): Promise<void> {

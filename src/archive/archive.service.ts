@@ -44,7 +44,7 @@ export class ArchiveService {
       await archive.addJson(ARCHIVE_PATHS.content, document);
       const counts = { ...(await this.portfolio.counts()), media: 0, cvs: 0, draft: 0, revisions: 0 };
       for await (const { picture, original } of this.pictures()) {
-        await archive.add(ARCHIVE_PATHS.picture(picture.id, picture.fallback), original);
+        await archive.addPieces(ARCHIVE_PATHS.picture(picture.id, picture.fallback), original.bytes, original.pieces);
         await archive.addJson(ARCHIVE_PATHS.pictureMeta(picture.id), picture);
         counts.media += 1;
       }
@@ -132,7 +132,7 @@ export class ArchiveService {
 
   private async *pictures() {
     for (let before: string | undefined, page = await this.media.list(PAGE); page.length > 0; page = await this.media.list(PAGE, before)) {
-      for (const item of page) yield { picture: this.media.kept(item), original: (await this.media.original(item.id)).body };
+      for (const item of page) yield { picture: this.media.kept(item), original: await this.media.keptOriginal(item) };
       before = page.at(-1)!.id;
     }
   }

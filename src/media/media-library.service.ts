@@ -14,7 +14,10 @@ import { ImageProcessor, MEDIA_TYPES, mediaIdOf } from './image-processor';
 import { MediaBytes } from './media-bytes';
 import { MediaServing, mediaNotFound } from './media-serving.service';
 import { UnpublishedMediaUses } from './unpublished-media-uses';
-import { type MediaItem, MediaRepository } from './persistence/media.repository';
+import { type MediaItem, MediaRepository, type VariantPieces } from './persistence/media.repository';
+
+/** A picture's fallback format, from its media type. */
+const fallbackOf = (type: string): KeptPicture['fallback'] => (type === MEDIA_TYPES.png ? 'png' : 'jpg');
 
 interface MediaUse {
   domain: string;
@@ -93,7 +96,7 @@ export class MediaLibrary implements OnModuleDestroy {
 
   /** What a backup keeps of a picture besides its original. */
   kept({ id, width, height, type, placeholder, alt, focalPoint, createdAt }: MediaItemDto): KeptPicture {
-    return { id, width, height, fallback: type === MEDIA_TYPES.png ? 'png' : 'jpg', placeholder, alt: alt as Record<string, string>, focalPoint, createdAt };
+    return { id, width, height, fallback: fallbackOf(type), placeholder, alt: alt, focalPoint, createdAt };
   }
 
   /**
@@ -106,14 +109,27 @@ export class MediaLibrary implements OnModuleDestroy {
     let created = false;
     if (!(await this.media.find(picture.id))) {
       const processed = await this.processor.process(original, MEDIA_TYPES[picture.fallback], picture.id).catch((error: unknown) => {
-        throw error instanceof RequestValidationException ? RequestValidationException.single(['body', file], error.issues[0].msg, 'image_invalid') : error;
+        throw error instanceof RequestValidationException
+          ? RequestValidationException.single(['body', file], error.issues[0].msg, 'image_invalid')
+          : error;
       });
       if (processed.width !== picture.width || processed.height !== picture.height)
-        throw RequestValidationException.single(['body', file], `Not the ${picture.width}×${picture.height} picture its description names`, 'image_invalid');
+        throw RequestValidationException.single(
+          ['body', file],
+          `Not the ${picture.width}×${picture.height} picture its description names`,
+          'image_invalid',
+        );
       created = (await this.media.add({ ...processed, placeholder: picture.placeholder })).created;
     }
     await this.media.update(picture.id, () => ({ alt: picture.alt, focalPoint: picture.focalPoint }));
     return created;
+  }
+
+  /** The stripped original a piece at a time, past the serving cache: a backup reads every picture once, and holds a piece of one. */
+  async keptOriginal({ id, width, type }: MediaItemDto): Promise<VariantPieces> {
+    const original = await this.media.variantPieces(id, `${width}.${fallbackOf(type)}`);
+    if (!original) throw mediaNotFound(id);
+    return original;
   }
 
   /** Deletes these pictures (an archive's, stored before the archive was refused). */

@@ -1,8 +1,13 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { join } from 'node:path';
 import request from 'supertest';
 import { ADMIN_TOKEN } from '@test/support/admin';
@@ -225,4 +230,76 @@ describe('the archive: the whole portfolio as one .tar.gz, and back', () => {
       await rm(folder, { recursive: true, force: true });
     }
   });
+});
+
+describe('an archive of 20 pictures of 5 MB', () => {
+  const PICTURES = 20;
+  const BYTES = 5 * 1024 * 1024;
+  let onDatabase: AppOnDatabase;
+  let origin: string;
+  let folder: string;
+
+  /**
+   * The most the memory in use (the heap and buffers, collected every 200 ms) grew over what it was
+   * before, while `work` ran: what was held at once, whatever the garbage left between collections.
+   */
+  async function growthWhile(work: () => Promise<void>): Promise<number> {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const inUse = () => {
+      collect();
+      const { heapUsed, arrayBuffers } = process.memoryUsage();
+      return heapUsed + arrayBuffers;
+    };
+    const before = inUse();
+    let most = before;
+    const sampling = setInterval(() => (most = Math.max(most, inUse())), 200);
+    try {
+      await work();
+    } finally {
+      clearInterval(sampling);
+    }
+    return most - before;
+  }
+
+  beforeAll(async () => {
+    onDatabase = await appOnDatabase({ MEDIA_CACHE_MAX_BYTES: '0' });
+    // Stored as an upload stores them (an original each, at its full width), without the minutes their encoding would take.
+    for (let n = 0; n < PICTURES; n += 1) {
+      const id = randomBytes(12).toString('hex');
+      await onDatabase.database.query(
+        `INSERT INTO media_items (id, width, height, fallback, bytes, placeholder) VALUES ($1, 2400, 1600, 'jpg', $2, 'AAAA')`,
+        [id, BYTES],
+      );
+      await onDatabase.database.query(
+        `INSERT INTO media_variants (media_id, name, width, height, type, bytes, body) VALUES ($1, '2400.jpg', 2400, 1600, 'image/jpeg', $2, $3)`,
+        [id, BYTES, randomBytes(BYTES)],
+      );
+    }
+    origin = await new Promise<string>((resolve) =>
+      onDatabase.testApp.app.getHttpServer().listen(0, '127.0.0.1', function (this: Server) {
+        resolve(`http://127.0.0.1:${(this.address() as AddressInfo).port}`);
+      }),
+    );
+    folder = await mkdtemp(join(tmpdir(), 'archive-'));
+  });
+  afterAll(async () => {
+    await onDatabase?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('is exported and imported with the memory of a few pictures, not of the archive', async () => {
+    const file = join(folder, 'large.tar.gz');
+    // The client is curl, a process of its own: what is measured is the service's memory alone.
+    const curl = (...args: string[]) =>
+      promisify(execFile)('curl', ['--silent', '--show-error', '--fail-with-body', '-H', `Authorization: Bearer ${ADMIN_TOKEN}`, ...args]);
+    const exportGrowth = await growthWhile(async () => void (await curl('-o', file, `${origin}/api/admin/archive`)));
+    expect((await stat(file)).size).toBeGreaterThan(PICTURES * BYTES);
+    let answer = '';
+    const importGrowth = await growthWhile(async () => {
+      answer = (await curl('-X', 'PUT', '-H', 'Content-Type: application/gzip', '-T', file, `${origin}/api/admin/archive`)).stdout;
+    });
+    expect(JSON.parse(answer)).toMatchObject({ media: PICTURES });
+    expect(Math.max(exportGrowth, importGrowth)).toBeLessThan(8 * BYTES);
+  }, 120_000);
 });

@@ -78,21 +78,33 @@ describe('the examples of the description', () => {
     await peers.database.query(`UPDATE pgboss.job SET state = 'failed' WHERE id = $1`, [job.id]);
     return { webhook_id: webhook.id, delivery_id: test.deliveryId, job_id: job.id };
   };
-  /** The file an upload operation takes, as the explorer's file chooser would send it. */
-  const fileUploadOf = (operation: { requestBody?: { content: Record<string, unknown> } }) =>
-    operation.requestBody?.content['application/pdf']
-      ? { type: 'application/pdf', bytes: MINIMAL_PDF }
-      : operation.requestBody?.content['image/png']
-        ? { type: 'image/png', bytes: EXAMPLE_PICTURE }
-        : undefined;
+  /** An archive, as the explorer's user would have downloaded it before putting it back. */
+  const exportedArchive = async (): Promise<Buffer> =>
+    (
+      await request(testApp.server)
+        .get('/api/admin/archive')
+        .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+        .buffer(true)
+        .parse((response, done) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200)
+    ).body as Buffer;
+  /** The type of file an upload operation takes, as the explorer's file chooser would send it, if it takes one. */
+  const fileTypeOf = (operation: { requestBody?: { content: Record<string, unknown> } }) =>
+    ['application/gzip', 'application/pdf', 'image/png'].find((type) => operation.requestBody?.content[type]);
+  const fileOf = async (type: string): Promise<Buffer> =>
+    type === 'application/gzip' ? exportedArchive() : type === 'application/pdf' ? MINIMAL_PDF : EXAMPLE_PICTURE;
 
   it('give every request body, path parameter and error answer an example', () => {
     const missing: string[] = [];
     for (const { path, method, operation } of operationsOf(description)) {
       const at = `${method.toUpperCase()} ${path}`;
-      // A file upload (a PDF, a picture) is chosen in the explorer, not typed: its schema says so.
-      const upload = fileUploadOf(operation);
-      if (operation.requestBody && !operation.requestBody.content['application/json']?.examples && !upload) missing.push(`${at} body`);
+      // A file upload (an archive, a PDF, a picture) is chosen in the explorer, not typed: its schema says so.
+      if (operation.requestBody && !operation.requestBody.content['application/json']?.examples && !fileTypeOf(operation))
+        missing.push(`${at} body`);
       for (const parameter of operation.parameters ?? [])
         if (parameter.in === 'path' && exampleOf(parameter) === undefined) missing.push(`${at} ${parameter.name}`);
       for (const [status, response] of Object.entries(operation.responses))
@@ -148,9 +160,9 @@ describe('the examples of the description', () => {
         if (parameter.in === 'path')
           url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(made[parameter.name] ?? exampleOf(parameter))));
       const call = request(testApp.server)[method as 'get'](url).set('Authorization', `Bearer ${ADMIN_TOKEN}`);
-      const upload = fileUploadOf(operation);
+      const upload = fileTypeOf(operation);
       const response = await (upload
-        ? call.set('Content-Type', upload.type).send(upload.bytes)
+        ? call.set('Content-Type', upload).send(await fileOf(upload))
         : body === undefined
           ? call
           : call.send(body as object));

@@ -16,6 +16,8 @@ type Operation = {
 const PUBLIC_ACTIONS = ['POST /api/contact', 'PATCH /api/download-cv', 'PATCH /api/cv/generate', 'POST /api/admin/sync-certifications'];
 /** The operationIds clients are generated with. */
 const PUBLISHED_OPERATION_IDS = [
+  'exportArchive',
+  'importArchive',
   'createWebhook',
   'listWebhooks',
   'getWebhook',
@@ -124,6 +126,7 @@ const ADMIN_READS = [
   '/api/admin/webhooks/{webhook_id}',
   '/api/admin/webhooks/{webhook_id}/deliveries',
   '/api/admin/jobs',
+  '/api/admin/archive',
 ];
 
 describe('GET /openapi.json', () => {

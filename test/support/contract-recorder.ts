@@ -29,11 +29,14 @@ export class ContractRecorder {
    */
   readonly observe = (req: IncomingMessage, res: ServerResponse): void => {
     const chunks: Buffer[] = [];
-    const collect = (chunk: unknown) => {
-      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-    };
     // Headers given to writeHead() itself, which getHeader() never sees.
     const headedWith = new Map<string, string>();
+    const header = (name: string) => String(headedWith.get(name) ?? res.getHeader(name) ?? '');
+    // Only a JSON body is checked against its schema: another (a PDF, an archive) is not kept, whatever its size.
+    const collect = (chunk: unknown) => {
+      if (chunk && typeof chunk !== 'function' && header('content-type').startsWith('application/json'))
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+    };
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
@@ -50,7 +53,6 @@ export class ContractRecorder {
       return end(chunk, ...rest);
     }) as ServerResponse['end'];
     res.on('finish', () => {
-      const header = (name: string) => String(headedWith.get(name) ?? res.getHeader(name) ?? '');
       const contentType = header('content-type');
       this.recorded.push({
         method: req.method!,

@@ -28,6 +28,11 @@ class AzureMediaBlobs extends MediaBlobs {
     });
   }
 
+  async *readPieces(name: string): AsyncIterable<Buffer> {
+    const download = await reachable(() => this.container.getBlockBlobClient(name).download());
+    yield* download.readableStreamBody as AsyncIterable<Buffer>;
+  }
+
   removeAll(mediaIds: readonly string[]): Promise<void> {
     return reachable(async () => {
       for (const id of mediaIds) {

@@ -8,6 +8,8 @@ import { ServiceUnavailableException } from '@nestjs/common';
 export abstract class MediaBlobs {
   abstract write(name: string, type: string, body: Buffer): Promise<void>;
   abstract read(name: string): Promise<Buffer | undefined>;
+  /** The blob as it downloads, a piece at a time. */
+  abstract readPieces(name: string): AsyncIterable<Buffer>;
   /** Every blob of these pictures. */
   abstract removeAll(mediaIds: readonly string[]): Promise<void>;
 }

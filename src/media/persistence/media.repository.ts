@@ -22,6 +22,11 @@ export interface MediaItem {
   variants: MediaVariantInfo[];
 }
 
+export interface VariantPieces {
+  bytes: number;
+  pieces: AsyncIterable<Buffer> | Iterable<Buffer>;
+}
+
 export type MediaChanges = Partial<Pick<MediaItem, 'alt' | 'focalPoint'>>;
 
 /** Where the owner's pictures are kept. Without a database only the shipped ones are, and every write answers 503. */
@@ -38,6 +43,8 @@ export abstract class MediaRepository {
   abstract add(image: ProcessedImage): Promise<{ item: MediaItem; created: boolean }>;
   /** One variant's media type and bytes, if the item has it: one read. */
   abstract variant(id: string, name: string): Promise<{ type: string; body: Buffer } | undefined>;
+  /** One variant's bytes a piece at a time, and how many: what reads every picture (a backup) holds only a piece of one. */
+  abstract variantPieces(id: string, name: string): Promise<VariantPieces | undefined>;
   /** Changes what an owner describes of an item, from what it is now, atomically. */
   abstract update(id: string, change: (current: Required<MediaChanges>) => MediaChanges): Promise<MediaItem | undefined>;
   /**

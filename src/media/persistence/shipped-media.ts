@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { refuseWrite } from '@/content-store/document-collection';
 import { SOURCE_ROOT } from '@/source-root';
-import { type MediaItem, MediaRepository } from './media.repository';
+import { type MediaItem, MediaRepository, type VariantPieces } from './media.repository';
 
 /**
  * The demo's pictures, made by the project (`npm run media:build`), processed like an upload: part
@@ -36,6 +36,11 @@ export class ShippedMedia extends MediaRepository {
   async variant(id: string, name: string): Promise<{ type: string; body: Buffer } | undefined> {
     const variant = this.items.get(id)?.variants.find((candidate) => candidate.name === name);
     return variant && { type: variant.type, body: await readFile(join(this.directory, id, name)) };
+  }
+
+  async variantPieces(id: string, name: string): Promise<VariantPieces | undefined> {
+    const variant = await this.variant(id, name);
+    return variant && { bytes: variant.body.length, pieces: [variant.body] };
   }
 
   findUpload = () => Promise.resolve(undefined);

@@ -6,7 +6,7 @@ import { MediaItemEntity } from '@/media/entities/media-item.entity';
 import { MediaVariantEntity } from '@/media/entities/media-variant.entity';
 import { MEDIA_TYPES, type ProcessedImage } from '@/media/image-processor';
 import { blobName, type MediaBlobs } from './media-blobs';
-import { type MediaChanges, type MediaItem, MediaRepository } from './media.repository';
+import { type MediaChanges, type MediaItem, MediaRepository, type VariantPieces } from './media.repository';
 import type { ShippedMedia } from './shipped-media';
 
 const BY_NAME = { variants: { width: 'ASC', name: 'ASC' } } as const;
@@ -16,6 +16,9 @@ const BY_NAME = { variants: { width: 'ASC', name: 'ASC' } } as const;
  * served), in the rows or, given `blobs`, as blobs written before the rows. What is not here may be
  * one of the shipped pictures.
  */
+/** How much of a variant's body one read takes, where the body is kept in its row. */
+const PIECE_BYTES = 1024 * 1024;
+
 class TypeOrmMediaRepository extends MediaRepository {
   readonly acceptsWrites = true;
 
@@ -111,6 +114,31 @@ class TypeOrmMediaRepository extends MediaRepository {
     if (!stored) return this.shipped.variant(id, name);
     const body = stored.body ?? (await this.blobs?.read(blobName(id, name)));
     return body && { type: stored.type, body };
+  }
+
+  async variantPieces(id: string, name: string): Promise<VariantPieces | undefined> {
+    const stored = await this.variants
+      .createQueryBuilder('variant')
+      .innerJoin('variant.item', 'item', 'item.deletedAt IS NULL')
+      .select(['variant.bytes'])
+      .addSelect('variant.body IS NULL', 'in_blob')
+      .where('variant.mediaId = :id AND variant.name = :name', { id, name })
+      .getRawAndEntities();
+    const [found] = stored.entities;
+    if (!found) return this.shipped.variantPieces(id, name);
+    const inBlob = (stored.raw[0] as { in_blob: boolean }).in_blob;
+    return { bytes: found.bytes, pieces: inBlob ? this.blobs!.readPieces(blobName(id, name)) : this.piecesOf(id, name, found.bytes) };
+  }
+
+  /** A body kept in its row, read a slice at a time (PostgreSQL streams no single value). */
+  private async *piecesOf(id: string, name: string, bytes: number): AsyncIterable<Buffer> {
+    for (let from = 0; from < bytes; from += PIECE_BYTES) {
+      const [{ piece }] = await this.txHost.tx.query<{ piece: Buffer }[]>(
+        'SELECT substring("body" FROM $3 FOR $4) AS "piece" FROM "media_variants" WHERE "media_id" = $1 AND "name" = $2',
+        [id, name, from + 1, PIECE_BYTES],
+      );
+      yield piece;
+    }
   }
 
   update(id: string, change: (current: Required<MediaChanges>) => MediaChanges): Promise<MediaItem | undefined> {
