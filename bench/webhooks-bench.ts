@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { benchSectionOnADatabase } from './http/databases';
 import { BENCH_ADMIN_TOKEN, type BenchServer, startServiceOn } from './http/processes';
-import { figuresTable, latencies, loadTable, machineDescription, ratio, type Target, targetsTable } from './http/report';
+import { latencies, loadTable, machineDescription, ratio, type Target, targetsTable } from './http/report';
 import { interleaved, log, measure, measureWhile, ROUNDS, type Run, SECONDS } from './http/rounds';
 
 const READ_PATH = '/api/projects';
@@ -102,8 +102,13 @@ async function run([databaseUrl]: string[]): Promise<string> {
     const targets: Target[] = [
       {
         goal: 'a change reaches the receiver within 2 s of gathering and 1 s more',
-        measured: `${p99.toFixed(0)} ms (p99 of ${EVENTS})`,
+        measured: `${median.toFixed(0)} ms median, ${p99.toFixed(0)} ms p99 of ${EVENTS}`,
         reached: p99 < 3_000,
+      },
+      {
+        goal: `one instance makes at least 100 deliveries a second, ${DELIVERIES} queued at once`,
+        measured: `${deliveriesPerSecond.toFixed(0)} a second`,
+        reached: deliveriesPerSecond >= 100,
       },
       {
         goal: "public reads' p99 while a receiver hangs within 1.5x their p99 without",
@@ -114,18 +119,9 @@ async function run([databaseUrl]: string[]): Promise<string> {
     return [
       '## Webhooks (`npm run bench:webhooks`, also run by `npm run bench`)',
       '',
-      `${machineDescription()}. ${SECONDS} s a measurement, ${ROUNDS} interleaved rounds averaged; the service built for production on jemalloc, one instance, with a receiver in the bench's process.`,
+      `${machineDescription()}. ${SECONDS} s a measurement, ${ROUNDS} interleaved rounds averaged; the service built for production on jemalloc, one instance, with a receiver in the bench's process. A change's time runs from the write's answer to the delivery's arrival, the 2 s that gather a burst into one event included.`,
       '',
       targetsTable(targets),
-      '',
-      figuresTable([
-        [
-          `a change's event at the receiver, from the write's answer (2 s of them gather a burst), median of ${EVENTS}`,
-          `${median.toFixed(0)} ms`,
-        ],
-        [`the same, p99 of ${EVENTS}`, `${p99.toFixed(0)} ms`],
-        [`deliveries one instance makes, ${DELIVERIES} queued at once`, `${deliveriesPerSecond.toFixed(0)} a second`],
-      ]),
       '',
       loadTable(
         [

@@ -153,6 +153,35 @@ describe('webhooks, on two instances of one database', () => {
     );
   });
 
+  it('sends content.published for SQL typed by hand too, and a write never waits for a receiver that hangs', async () => {
+    receiver.hanging = true;
+    try {
+      const started = performance.now();
+      await admin(first).patch('/api/profile').send({ location: 'Delft' }).expect(200);
+      expect(performance.now() - started).toBeLessThan(1_000);
+    } finally {
+      receiver.hanging = false;
+    }
+    const before = receiver.of('content.published').length;
+    const [award] = await database.query<{ id: string }>(
+      `UPDATE awards SET title = 'Typed by hand' WHERE id = (SELECT id FROM awards LIMIT 1) RETURNING id`,
+    );
+    await vi.waitFor(
+      () =>
+        expect(
+          receiver
+            .of('content.published')
+            .slice(before)
+            .flatMap(({ payload }) => payload.data.changes as unknown[]),
+        ).toContainEqual({
+          domain: 'awards',
+          id: award.id,
+          change: 'changed',
+        }),
+      SOON,
+    );
+  });
+
   it('sends nothing for a draft write', async () => {
     const before = receiver.attempts.length;
     await admin(first).patch('/api/profile?draft=true').send({ location: 'Leiden' }).expect(200);
