@@ -3,6 +3,30 @@
  * `npm run client:generate` (openapi-typescript) from the served /openapi.json. Do not edit.
  */
 export interface paths {
+  '/api/admin/archive': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Everything the owner made, as one .tar.gz: the content, the pictures, the CVs, the draft
+     * @description manifest.json (the format, the counts and each file’s SHA-256), content.json (the content document), media/<id>.<jpg|png> (each picture’s original) with media/<id>.json (its size, placeholder, alt text and focal point), cv/<lang>.pdf with cv/<lang>.json (uploaded or published), draft.json when a draft is open; with ?history=true, history/<id>.json (each revision and its document). Streamed as it is made. Contact messages and download counts are not in it. Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    get: operations['exportArchive'];
+    /**
+     * Put an archive back: the content, the pictures, the CVs and the draft, all of them
+     * @description The body is read only after the credential check, streamed (at most ARCHIVE_MAX_BYTES, 1 GB), and checked whole before anything changes: a checksum, the document, a picture that is not one or a format this service does not read is 422 naming the file (`loc: ["body", <file>]`), and nothing changes. Then every public read answers as on the instance it came from, and every picture URL answers the same picture, whichever media storage either uses. Pictures the archive does not hold are deleted; the draft is put back unscheduled; the content history stays this instance’s (the import is one revision of it). Admins only: the static API token or an Entra ID access token of the admin group (a guest explorer token is 403). The credential is checked before anything of the body is read; ten failed credentials from a client within a minute lock it out until that minute is over (429).
+     */
+    put: operations['importArchive'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/content': {
     parameters: {
       query?: never;
@@ -1387,6 +1411,44 @@ export interface components {
       description: string;
       /** @example Sensor Health Dashboard */
       title: string;
+    };
+    ArchiveCounts: {
+      /** @description Awards */
+      awards: number;
+      /** @description Certifications, written by hand or pulled from badge providers */
+      certifications: number;
+      /**
+       * @description CVs uploaded or published, one a language at most
+       * @example 1
+       */
+      cvs: number;
+      /**
+       * @description Whether a draft is open
+       * @example 0
+       * @enum {number}
+       */
+      draft: 0 | 1;
+      /** @description Work entries, newest first */
+      experience: number;
+      /**
+       * @description Pictures
+       * @example 4
+       */
+      media: number;
+      /**
+       * @description The person behind the portfolio
+       * @enum {number}
+       */
+      profile: 0 | 1;
+      /** @description Project cards and details */
+      projects: number;
+      /**
+       * @description Revisions of the content history in the archive
+       * @example 0
+       */
+      revisions: number;
+      /** @description Skill categories and their skills */
+      skills: number;
     };
     AuthMe: {
       /** @example mara@example.com */
@@ -3376,6 +3438,7 @@ export interface components {
 }
 export type AdditionalProject = components['schemas']['AdditionalProject'];
 export type AdditionalProjectInput = components['schemas']['AdditionalProjectInput'];
+export type ArchiveCounts = components['schemas']['ArchiveCounts'];
 export type AuthMe = components['schemas']['AuthMe'];
 export type Award = components['schemas']['Award'];
 export type AwardCreate = components['schemas']['AwardCreate'];
@@ -3501,6 +3564,240 @@ export type HeaderXRateLimitReset = components['headers']['X-RateLimit-Reset'];
 export type HeaderXRequestId = components['headers']['X-Request-Id'];
 export type $defs = Record<string, never>;
 export interface operations {
+  exportArchive: {
+    parameters: {
+      query?: {
+        /** @description Add the content history: each revision kept, with its document */
+        history?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The archive */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Disposition': components['headers']['Content-Disposition'];
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/gzip': string;
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  importArchive: {
+    parameters: {
+      query?: {
+        /** @description This write cannot be made to the draft: true is 422 */
+        draft?: false;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description An archive GET /api/admin/archive made, on this instance or another */
+    requestBody: {
+      content: {
+        'application/gzip': string;
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArchiveCounts'];
+        };
+      };
+      400: components['responses']['MalformedRequest'];
+      /** @description No bearer credential, or one that is not valid */
+      401: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Invalid or expired credentials"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A valid credential without admin rights */
+      403: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Admin rights required"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      /** @description An archive over ARCHIVE_MAX_BYTES */
+      413: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "An archive is at most 1024 MB"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A body that is not application/gzip */
+      415: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "An archive is sent as application/gzip"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      422: components['responses']['ValidationFailed'];
+      /** @description Ten answers of 401 to this client within a minute: admin routes refuse it until that minute is over. Retry-After gives the seconds to wait. */
+      429: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "Rate limit exceeded"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      431: components['responses']['RequestHeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      /** @description No database is configured (admin writes), or the database is unavailable */
+      503: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "detail": "The database is unavailable; try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
   exportContent: {
     parameters: {
       query?: never;
