@@ -61,7 +61,7 @@ export class ArchiveController {
       'The body is read only after the credential check, streamed (at most ARCHIVE_MAX_BYTES, 1 GB), and checked whole before anything changes: ' +
       'a checksum, the document, a picture that is not one or a format this service does not read is 422 naming the file (`loc: ["body", <file>]`), and nothing changes. ' +
       'Then every public read answers as on the instance it came from, and every picture URL answers the same picture, whichever media storage either uses. ' +
-      'Pictures the archive does not hold are deleted; the draft is put back unscheduled; the content history stays this instance’s (the import is one revision of it).',
+      'Pictures the archive does not hold are deleted; the draft is put back unscheduled; an archive with the content history puts it in place of this one’s (new ids, the same times, sources, admins, changes and documents), one without leaves this one’s, the import one revision of it.',
     responses: {
       200: ArchiveCountsDto,
       413: { description: 'An archive over ARCHIVE_MAX_BYTES', detail: 'An archive is at most 1024 MB' },

@@ -6,7 +6,8 @@ import { RequestValidationException } from '@/common/validation/request-validati
 import type { ContentDocument } from '@/content';
 import { CvPublishingService } from '@/cv/cv-publishing.service';
 import { DraftsService, type KeptDraft } from '@/drafts/drafts.service';
-import { ContentHistoryService } from '@/history/content-history.service';
+import { ContentHistoryService, type KeptRevision } from '@/history/content-history.service';
+import { REVISION_SOURCES } from '@/history/revision-sources';
 import { MediaLibrary } from '@/media/media-library.service';
 import { ContentDocumentPipe } from '@/portfolio/content-document.pipe';
 import { PortfolioService } from '@/portfolio/portfolio.service';
@@ -74,7 +75,7 @@ export class ArchiveService {
   async import(body: Readable): Promise<ArchiveCounts> {
     const staged = await StagedArchive.unpack(body, this.config.maxBytes);
     try {
-      const { document, pictures, cvs, draft } = await this.checked(staged);
+      const { document, pictures, cvs, draft, revisions } = await this.checked(staged);
       const added = new Set<string>();
       try {
         for (const picture of pictures) {
@@ -88,8 +89,9 @@ export class ArchiveService {
       const counts = await this.portfolio.import(document);
       await this.cvs.replaceKept(await Promise.all(cvs.map(async (cv) => ({ ...cv, pdf: await staged.read(ARCHIVE_PATHS.cv(cv.lang)) }))));
       await this.drafts.replaceKept(draft);
+      if (revisions.length > 0) await this.history.replace(this.keptRevisions(staged, revisions));
       await this.media.removeAllBut(new Set(pictures.map(({ id }) => id)));
-      return { ...counts, media: pictures.length, cvs: cvs.length, draft: draft ? 1 : 0, revisions: 0 };
+      return { ...counts, media: pictures.length, cvs: cvs.length, draft: draft ? 1 : 0, revisions: revisions.length };
     } finally {
       await staged.dispose();
     }
@@ -115,7 +117,14 @@ export class ArchiveService {
         throw archiveRefused('Its picture is missing', ARCHIVE_PATHS.pictureMeta(picture.id));
     const cvs = await Promise.all(listed.filter(([path]) => /^cv\/.+\.json$/.test(path)).map(([path]) => staged.json<ArchivedCv>(path)));
     const draft = staged.has(ARCHIVE_PATHS.draft) ? await staged.json<KeptDraft>(ARCHIVE_PATHS.draft) : undefined;
-    return { document, pictures, cvs, draft };
+    const revisions = listed
+      .map(([path]) => /^history\/(\d+)\.json$/.exec(path)?.[1])
+      .filter((id) => id !== undefined)
+      .map(Number)
+      .sort((a, b) => a - b);
+    // Each revision is checked now and read again when it is stored: the history is never held whole.
+    for (const id of revisions) await this.revisionAt(staged, id);
+    return { document, pictures, cvs, draft, revisions };
   }
 
   /** The content document checked as an import checks it; 422 naming where in content.json. */
@@ -128,6 +137,26 @@ export class ArchiveService {
         error.issues.map((issue) => ({ ...issue, loc: ['body', ARCHIVE_PATHS.content, ...issue.loc.slice(1)] })),
       );
     }
+  }
+
+  /** The archive's revisions, oldest first. */
+  private async *keptRevisions(staged: StagedArchive, ids: readonly number[]): AsyncIterable<KeptRevision> {
+    for (const id of ids) yield await this.revisionAt(staged, id);
+  }
+
+  /** A revision of the archive, checked to be one (its document as it was recorded, under the rules of its day). */
+  private async revisionAt(staged: StagedArchive, id: number): Promise<KeptRevision> {
+    const path = ARCHIVE_PATHS.revision(id);
+    const revision = await staged.json<KeptRevision>(path);
+    const isRevision =
+      typeof revision.document === 'object' &&
+      revision.document !== null &&
+      REVISION_SOURCES.includes(revision.source) &&
+      !Number.isNaN(Date.parse(revision.createdAt)) &&
+      Array.isArray(revision.changes) &&
+      Array.isArray(revision.domains);
+    if (!isRevision) throw archiveRefused('Not a revision: createdAt, source, domains, changes and document', path);
+    return revision;
   }
 
   private async *pictures() {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import type { Subscription } from 'rxjs';
@@ -12,6 +11,7 @@ import { ReadModel } from '@/read-model/read-model';
 import { ContentHistoryRepository, type HashedItem, type SnapshotEntry, type SnapshotIds } from './persistence/content-history.repository';
 import { diffKeyed, type KeyedItem } from './content-diff';
 import { pendingRevisions } from './pending-revisions';
+import { itemHashOf, snapshotHashOf } from './snapshot-hashes';
 
 /** A burst of changes (an import's statements, the notifications of several instances) is recorded in one go. */
 const GATHER_MS = 50;
@@ -19,8 +19,6 @@ const GATHER_MS = 50;
 const BUSY_RETRY_MS = 250;
 /** Changes whose announcement never arrived (the listener was reconnecting) are recorded at the latest this late. */
 const SWEEP_MS = 30_000;
-
-const sha256 = (data: string | Buffer): Buffer => createHash('sha256').update(data).digest();
 
 /** Items as a revision's diff compares them: by key, and by hash (the SHA-256 of their JSON). */
 type KeyedParts = Partial<Record<ContentDomain, KeyedItem[]>>;
@@ -39,7 +37,7 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
   private recording: Promise<void> | undefined;
   private again = false;
   /** Each item's hash, kept for read-only items. */
-  private readonly hashes = new PerFrozenValue((item) => sha256(JSON.stringify(item)));
+  private readonly hashes = new PerFrozenValue(itemHashOf);
 
   constructor(
     private readonly history: ContentHistoryRepository,
@@ -149,7 +147,7 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
         hashed.push({ hash: this.hashes.of(body), body });
       }
       items[domain] = hashed.map(({ hash, body }) => [keyOf(domain, body), hash.toString('hex')]);
-      ids[domain] = await this.history.storeSnapshot(sha256(Buffer.concat(hashed.map((item) => item.hash))), hashed, stored);
+      ids[domain] = await this.history.storeSnapshot(snapshotHashOf(hashed), hashed, stored);
     }
     return { ids, items };
   }

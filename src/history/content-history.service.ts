@@ -3,9 +3,10 @@ import type { ContentDocument } from '@/content';
 import { ContentDocumentPipe } from '@/portfolio/content-document.pipe';
 import { PortfolioService } from '@/portfolio/portfolio.service';
 import type { ContentCountsDto } from '@/portfolio/dto/content-document.dto';
-import { CONTENT_DOMAINS } from '@/content';
+import { asList, CONTENT_DOMAINS } from '@/content';
 import type { ContentRevisionDto } from './dto/content-revision.dto';
-import { ContentHistoryRepository, type Revision } from './persistence/content-history.repository';
+import { ContentHistoryRepository, type HashedItem, type Revision, type SnapshotIds } from './persistence/content-history.repository';
+import { itemHashOf, snapshotHashOf } from './snapshot-hashes';
 
 const toDto = ({ id, createdAt, source, domains, actor, changes }: Revision): ContentRevisionDto => ({
   id,
@@ -15,6 +16,9 @@ const toDto = ({ id, createdAt, source, domains, actor, changes }: Revision): Co
   actor,
   changes,
 });
+
+/** A revision as a backup keeps it: as listed, with the document it recorded. */
+export type KeptRevision = ContentRevisionDto & { document: ContentDocument };
 
 /** Looking back through the content's revisions, and making one of them the content again. */
 @Injectable()
@@ -42,6 +46,31 @@ export class ContentHistoryService {
     const items = await this.history.itemsOf(revision.snapshotIds);
     const { profile, ...lists } = Object.fromEntries(CONTENT_DOMAINS.map((domain) => [domain, items[domain]]));
     return { version: 1, profile: profile?.[0] ?? null, ...lists } as unknown as ContentDocument;
+  }
+
+  /**
+   * The history becomes these revisions, oldest first, each with the document it recorded (what a
+   * backup kept of another instance's history): new ids, their times, sources, actors and changes
+   * as they were.
+   */
+  async replace(revisions: AsyncIterable<KeptRevision>): Promise<void> {
+    await this.history.replaceAll(async () => {
+      for await (const { document, createdAt, source, actor, domains, changes } of revisions) {
+        const snapshotIds: Partial<SnapshotIds> = {};
+        for (const domain of CONTENT_DOMAINS) {
+          const items = asList(document[domain]).map((body): HashedItem => ({ hash: itemHashOf(body), body }));
+          snapshotIds[domain] = await this.history.storeSnapshot(snapshotHashOf(items), items);
+        }
+        await this.history.add({
+          createdAt: new Date(createdAt),
+          source,
+          actor,
+          domains,
+          changes,
+          snapshotIds: snapshotIds as SnapshotIds,
+        });
+      }
+    });
   }
 
   /**

@@ -1,4 +1,6 @@
-import { ServiceUnavailableException } from '@nestjs/common';
+import { withoutADatabase } from '@/database/without-a-database';
+
+const unavailable = withoutADatabase('deferred work is queued in the database');
 
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
@@ -84,8 +86,4 @@ export class NoJobQueue extends JobQueue {
   retry(): Promise<never> {
     return unavailable();
   }
-}
-
-function unavailable(): Promise<never> {
-  return Promise.reject(new ServiceUnavailableException({ detail: 'No database is configured: deferred work is queued in the database' }));
 }

@@ -10,6 +10,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { join } from 'node:path';
 import request from 'supertest';
+import { binary } from '@test/support/binary-body';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { filesOf, repacked } from '@test/support/archives';
@@ -38,12 +39,6 @@ const admin = (app: TestApp) => ({
   patch: (path: string) => request(app.server).patch(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
   post: (path: string) => request(app.server).post(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
 });
-const binary = (call: request.Test) =>
-  call.buffer(true).parse((response, done) => {
-    const chunks: Buffer[] = [];
-    response.on('data', (chunk: Buffer) => chunks.push(chunk));
-    response.on('end', () => done(null, Buffer.concat(chunks)));
-  });
 
 describe('the archive: the whole portfolio as one .tar.gz, and back', () => {
   let azurite: LocalAzurite;
@@ -192,6 +187,21 @@ describe('the archive: the whole portfolio as one .tar.gz, and back', () => {
     const { body: pdf } = await binary(request(target.testApp.server).get('/api/download-cv?lang=english')).expect(200);
     expect(Buffer.compare(pdf as Buffer, MINIMAL_PDF)).toBe(0);
     expect((await admin(target.testApp).get('/api/admin/draft').expect(200)).body.document.profile).toMatchObject({ location: 'Leiden' });
+  });
+
+  it('brings the content history with it when the archive holds it: each revision, its time, source, actor, changes and document', async () => {
+    const { body: withHistory } = await binary(admin(source.testApp).get('/api/admin/archive?history=true')).expect(200);
+    const { body: counts } = await put(target.testApp, withHistory as Buffer).expect(200);
+    type Revision = { id: number; createdAt: string; source: string; actor: string | null; domains: string[]; changes: unknown[] };
+    const revisions = async (app: TestApp) =>
+      (await admin(app).get('/api/admin/content/revisions?limit=200').expect(200)).body as Revision[];
+    const [from, to] = [await revisions(source.testApp), await revisions(target.testApp)];
+    expect(counts.revisions).toBe(from.length);
+    const withoutId = ({ id: _id, ...revision }: Revision) => revision;
+    expect(to.map(withoutId)).toEqual(from.map(withoutId));
+    const document = async (app: TestApp, id: number) =>
+      (await admin(app).get(`/api/admin/content/revisions/${id}`).expect(200)).body as unknown;
+    expect(await document(target.testApp, to.at(-1)!.id)).toEqual(await document(source.testApp, from.at(-1)!.id));
   });
 
   it('goes the other way from a shell (npm run archive): out of Azure Blob Storage, into PostgreSQL storage on a fresh database', async () => {

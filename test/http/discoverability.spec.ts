@@ -7,6 +7,7 @@ import addFormats from 'ajv-formats';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { PNG } from 'pngjs';
 import request from 'supertest';
+import { binary } from '@test/support/binary-body';
 import { DEMO_CONTENT } from '@/content';
 import { ProjectsService } from '@/projects/projects.service';
 import { CardRenderer } from '@/site/card-renderer';
@@ -66,13 +67,6 @@ function sitemapOf(text: string): SitemapUrl[] {
 
 /** The PNG as pngjs reads it (every chunk's CRC checked). */
 const pngOf = (bytes: Buffer) => PNG.sync.read(bytes);
-
-const binary = (test: request.Test) =>
-  test.buffer(true).parse((res, callback) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('end', () => callback(null, Buffer.concat(chunks)));
-  });
 
 describe('discoverability, from the built-in data set', () => {
   let testApp: TestApp;

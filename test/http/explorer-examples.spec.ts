@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
+import { binary } from '@test/support/binary-body';
 import { DEMO_CONTENT } from '@/content';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppWithPeers, createAppWithPeers } from '@test/support/app-with-peers';
@@ -80,18 +81,8 @@ describe('the examples of the description', () => {
   };
   /** An archive, as the explorer's user would have downloaded it before putting it back. */
   const exportedArchive = async (): Promise<Buffer> =>
-    (
-      await request(testApp.server)
-        .get('/api/admin/archive')
-        .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
-        .buffer(true)
-        .parse((response, done) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => done(null, Buffer.concat(chunks)));
-        })
-        .expect(200)
-    ).body as Buffer;
+    (await binary(request(testApp.server).get('/api/admin/archive').set('Authorization', `Bearer ${ADMIN_TOKEN}`)).expect(200))
+      .body as Buffer;
   /** The type of file an upload operation takes, as the explorer's file chooser would send it, if it takes one. */
   const fileTypeOf = (operation: { requestBody?: { content: Record<string, unknown> } }) =>
     ['application/gzip', 'application/pdf', 'image/png'].find((type) => operation.requestBody?.content[type]);

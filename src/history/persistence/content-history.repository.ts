@@ -1,7 +1,9 @@
-import { ServiceUnavailableException } from '@nestjs/common';
+import { withoutADatabase } from '@/database/without-a-database';
 import type { ContentDomain } from '@/content';
 import type { ContentChange } from '@/history/content-diff';
 import type { RevisionSource } from '@/history/revision-sources';
+
+const unavailable = withoutADatabase('content history is kept in the database');
 
 /** A change the database wrote down that is not a revision yet. */
 export interface PendingChange {
@@ -26,7 +28,8 @@ export interface Revision {
   changes: ContentChange[];
 }
 
-export type NewRevision = Omit<Revision, 'id' | 'createdAt'>;
+/** A revision to keep; its time is now unless given (one brought back from a backup). */
+export type NewRevision = Omit<Revision, 'id' | 'createdAt'> & { createdAt?: Date };
 
 /** An item of a snapshot, addressed by the SHA-256 of its JSON. */
 export interface HashedItem {
@@ -61,6 +64,11 @@ export abstract class ContentHistoryRepository {
   abstract add(revision: NewRevision): Promise<Revision>;
   /** Forgets every revision but the newest `count`, and whatever only they used. */
   abstract keepNewest(count: number): Promise<void>;
+  /**
+   * Forgets every revision and what they kept, then runs `work` (which adds others), in one
+   * transaction that the recorder waits for: it records nothing in between.
+   */
+  abstract replaceAll(work: () => Promise<void>): Promise<void>;
   abstract page(limit: number, before: number | undefined): Promise<Revision[]>;
   /** Oldest first: the revisions recorded after `after`. */
   abstract since(after: number, limit: number): Promise<Revision[]>;
@@ -81,13 +89,10 @@ export class NoContentHistory extends ContentHistoryRepository {
   storeSnapshot = unavailable;
   add = unavailable;
   keepNewest = unavailable;
+  replaceAll = unavailable;
   page = unavailable;
   since = unavailable;
   find = unavailable;
   itemsOf = unavailable;
   entriesOf = unavailable;
-}
-
-function unavailable(): Promise<never> {
-  return Promise.reject(new ServiceUnavailableException({ detail: 'No database is configured: content history is kept in the database' }));
 }

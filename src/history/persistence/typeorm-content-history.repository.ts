@@ -109,6 +109,14 @@ class TypeOrmContentHistory extends ContentHistoryRepository {
       .execute();
   }
 
+  replaceAll(work: () => Promise<void>): Promise<void> {
+    return this.txHost.withTransaction(async () => {
+      await this.txHost.tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [RECORDER_LOCK]);
+      await this.txHost.tx.query('TRUNCATE "content_revisions", "content_snapshots", "content_snapshot_items"');
+      await work();
+    });
+  }
+
   async page(limit: number, before: number | undefined): Promise<Revision[]> {
     return (await this.table(ContentRevisionEntity).find({
       where: before === undefined ? {} : { id: LessThan(before) },

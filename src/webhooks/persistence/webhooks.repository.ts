@@ -1,5 +1,7 @@
-import { ServiceUnavailableException } from '@nestjs/common';
+import { withoutADatabase } from '@/database/without-a-database';
 import type { DeliveryStatus } from '@/webhooks/delivery-status';
+
+const unavailable = withoutADatabase('webhooks are kept in the database');
 
 export interface Webhook {
   id: string;
@@ -81,8 +83,4 @@ export class NoWebhooks extends WebhooksRepository {
   reopen = unavailable;
   forgetFinishedBefore = unavailable;
   advance = unavailable;
-}
-
-function unavailable(): Promise<never> {
-  return Promise.reject(new ServiceUnavailableException({ detail: 'No database is configured: webhooks are kept in the database' }));
 }
