@@ -20,6 +20,8 @@ export class ArchiveWriter {
     out: Writable,
   ) {
     this.sent = pipeline(pack, createGzip(), out);
+    // Awaited by finish(); an archive aborted before then ends `out` with its error, which is the caller's to report.
+    this.sent.catch(() => undefined);
   }
 
   static async to(out: Writable): Promise<ArchiveWriter> {
