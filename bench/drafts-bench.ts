@@ -6,9 +6,10 @@
  * while publishes follow one another: of the detail the publishes change, and of a list they leave
  * alone). Writes its section of BENCHMARKS.md.
  */
+import { adminCall } from './http/admin-calls';
 import { benchSectionOnADatabase } from './http/databases';
 import { scaledContent } from './http/growth';
-import { BENCH_ADMIN_TOKEN, type BenchServer, startServiceOn } from './http/processes';
+import { type BenchServer, startServiceOn } from './http/processes';
 import { figuresTable, loadTable, machineDescription, latencies, ratio, type Target, targetsTable } from './http/report';
 import { interleaved, log, measure, measureWhile, ROUNDS, type Run, SECONDS } from './http/rounds';
 
@@ -18,29 +19,12 @@ const READ_PATH = '/api/projects/tidewatch';
 /** A domain the publishes leave alone: its reads wait for no rebuild, only for the CPU the publishing takes. */
 const UNCHANGED_PATH = '/api/awards';
 
-async function call(
-  service: BenchServer,
-  method: string,
-  path: string,
-  body?: object,
-): Promise<{ status: number; ms: number; json: unknown }> {
-  const started = performance.now();
-  const response = await fetch(service.origin + path, {
-    method,
-    headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body && JSON.stringify(body),
-  });
-  const json: unknown = await response.json().catch(() => undefined);
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return { status: response.status, ms: performance.now() - started, json };
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** A draft write, then its publish: the times of each. */
 async function draftAndPublish(service: BenchServer, n: number): Promise<{ draftMs: number; publishMs: number }> {
-  const draft = await call(service, 'PATCH', `/api/projects/tidewatch?draft=true`, { title: `Tidewatch, edition ${n}` });
-  const publish = await call(service, 'POST', '/api/admin/draft/publish');
+  const draft = await adminCall(service, 'PATCH', `/api/projects/tidewatch?draft=true`, { title: `Tidewatch, edition ${n}` });
+  const publish = await adminCall(service, 'POST', '/api/admin/draft/publish');
   return { draftMs: draft.ms, publishMs: publish.ms };
 }
 
@@ -67,21 +51,21 @@ async function run([databaseUrl]: string[]): Promise<string> {
   try {
     const content = scaledContent(FACTOR);
     const documentBytes = Buffer.byteLength(JSON.stringify(content));
-    await call(service, 'PUT', '/api/admin/content', content);
+    await adminCall(service, 'PUT', '/api/admin/content', content);
 
     log(`drafts: ${TIMED} draft writes and publishes at ${FACTOR}x`);
     const timings = [];
     for (let n = 0; n < TIMED; n += 1) timings.push(await draftAndPublish(service, n));
     log(`drafts: ${TIMED} more, /api/projects read once ${UNREAD_FOR_MS / 1000} s before`);
     const publishUnreadMs = await publishesLongAfterOneRead(service, TIMED);
-    const { token } = (await call(service, 'POST', '/api/admin/draft/preview-token')).json as { token: string };
+    const { token } = (await adminCall(service, 'POST', '/api/admin/draft/preview-token')).json as { token: string };
     const previews = { first: [] as number[], again: [] as number[] };
     for (let n = 0; n < TIMED; n += 1) {
-      await call(service, 'PATCH', '/api/projects/tidewatch?draft=true', { title: `Tidewatch, previewed ${n}` });
-      previews.first.push((await call(service, 'GET', `${READ_PATH}?preview=${token}`)).ms);
-      previews.again.push((await call(service, 'GET', `${READ_PATH}?preview=${token}`)).ms);
+      await adminCall(service, 'PATCH', '/api/projects/tidewatch?draft=true', { title: `Tidewatch, previewed ${n}` });
+      previews.first.push((await adminCall(service, 'GET', `${READ_PATH}?preview=${token}`)).ms);
+      previews.again.push((await adminCall(service, 'GET', `${READ_PATH}?preview=${token}`)).ms);
     }
-    await call(service, 'DELETE', '/api/admin/draft');
+    await adminCall(service, 'DELETE', '/api/admin/draft');
 
     log('drafts: public reads alone, then while publishes follow one another');
     let cycles = 1000;

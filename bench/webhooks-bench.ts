@@ -8,8 +8,9 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { adminCall } from './http/admin-calls';
 import { benchSectionOnADatabase } from './http/databases';
-import { BENCH_ADMIN_TOKEN, type BenchServer, startServiceOn } from './http/processes';
+import { startServiceOn } from './http/processes';
 import { latencies, loadTable, machineDescription, ratio, type Target, targetsTable } from './http/report';
 import { interleaved, log, measure, measureWhile, ROUNDS, type Run, SECONDS } from './http/rounds';
 
@@ -46,17 +47,6 @@ class Receiver {
   }
 }
 
-async function call(service: BenchServer, method: string, path: string, body?: object): Promise<unknown> {
-  const response = await fetch(service.origin + path, {
-    method,
-    headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body && JSON.stringify(body),
-  });
-  const json: unknown = await response.json().catch(() => undefined);
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
@@ -67,13 +57,13 @@ async function run([databaseUrl]: string[]): Promise<string> {
   log('webhooks: starting the service');
   const service = await startServiceOn(databaseUrl, READ_PATH, { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
   try {
-    const { id } = (await call(service, 'POST', '/api/admin/webhooks', { url: receiver.url })) as { id: string };
+    const { id } = (await adminCall(service, 'POST', '/api/admin/webhooks', { url: receiver.url })).json as { id: string };
 
     log(`webhooks: ${EVENTS} changes, each awaited at the receiver`);
     const eventMs: number[] = [];
     for (let n = 0; n < EVENTS; n += 1) {
       const arrived = receiver.next('content.published');
-      await call(service, 'PATCH', '/api/profile', { location: `Utrecht ${n}` });
+      await adminCall(service, 'PATCH', '/api/profile', { location: `Utrecht ${n}` });
       const answered = performance.now();
       await arrived;
       eventMs.push(performance.now() - answered);
@@ -82,14 +72,14 @@ async function run([databaseUrl]: string[]): Promise<string> {
     log(`webhooks: ${DELIVERIES} test deliveries, sent at once`);
     const before = receiver.count;
     const started = performance.now();
-    for (let n = 0; n < DELIVERIES; n += 1) await call(service, 'POST', `/api/admin/webhooks/${id}/test`);
+    for (let n = 0; n < DELIVERIES; n += 1) await adminCall(service, 'POST', `/api/admin/webhooks/${id}/test`);
     while (receiver.count - before < DELIVERIES) await new Promise((resolve) => setTimeout(resolve, 20));
     const deliveriesPerSecond = (DELIVERIES * 1000) / (performance.now() - started);
 
     log('webhooks: public reads alone, then while a receiver that never answers is sent events');
     const hangingEvents = async () => {
       receiver.hanging = true;
-      await call(service, 'POST', `/api/admin/webhooks/${id}/test`);
+      await adminCall(service, 'POST', `/api/admin/webhooks/${id}/test`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     };
     const measured = await interleaved([
