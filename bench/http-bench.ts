@@ -296,12 +296,15 @@ function report({ reads, compared, paths, starts, rss, grown, large, kept }: Out
       ['first start on an empty database (migrations and seeding)', `${starts.first.toFixed(0)} ms`],
       ['cold start to the first 200 of (b), the bare NestJS app', `${starts.bare.toFixed(0)} ms`],
       [`RSS, static mode, idle at least ${IDLE_AFTER_START_SECONDS} s after start`, `${rss.staticIdle.toFixed(0)} MB`],
-      [`RSS, database mode, idle at least ${IDLE_AFTER_START_SECONDS} s after start`, `${rss.idle.toFixed(0)} MB`],
-      [`RSS of (b), idle ${IDLE_AFTER_START_SECONDS} s after start`, `${rss.bareIdle.toFixed(0)} MB`],
-      [`RSS, database mode, after the rounds and ${RSS_LOAD_SECONDS} s more load`, `${rss.loaded.toFixed(0)} MB`],
-      ['RSS of (b) after the same rounds and load', `${rss.bareLoaded.toFixed(0)} MB`],
-      [`RSS, database mode, ${REST_SECONDS} s after the load`, `${rss.rested.toFixed(0)} MB`],
-      [`RSS of (b), ${REST_SECONDS} s after the load`, `${rss.bareRested.toFixed(0)} MB`],
+      [
+        `RSS idle at least ${IDLE_AFTER_START_SECONDS} s after start: database mode; (b)`,
+        `${rss.idle.toFixed(0)} MB; ${rss.bareIdle.toFixed(0)} MB`,
+      ],
+      [
+        `RSS after the rounds and ${RSS_LOAD_SECONDS} s more load: database mode; (b)`,
+        `${rss.loaded.toFixed(0)} MB; ${rss.bareLoaded.toFixed(0)} MB`,
+      ],
+      [`RSS ${REST_SECONDS} s after the load: database mode; (b)`, `${rss.rested.toFixed(0)} MB; ${rss.bareRested.toFixed(0)} MB`],
       [
         `RSS, database mode on glibc's malloc: idle, after the load, ${REST_SECONDS} s after it`,
         [rss.glibc.idle, rss.glibc.loaded, rss.glibc.rested].map((mb) => `${mb.toFixed(0)} MB`).join(', '),

@@ -103,7 +103,7 @@ async function run([databaseUrl]: string[]): Promise<string> {
         [`the same card read again (prepared bytes), median of ${TIMED}`, `${again.toFixed(1)} ms`],
         ['the six project cards (PNG)', `${kib(Math.min(...cardBytes))} to ${kib(Math.max(...cardBytes))}`],
         ['the home card (PNG, no photo)', kib(homeBytes)],
-        ...textBytes.map(([path, bytes]) => [`${path} (uncompressed)`, kib(bytes)] as [string, string]),
+        [`${textBytes.map(([path]) => path).join(', ')} (uncompressed)`, textBytes.map(([, bytes]) => kib(bytes)).join(', ')],
       ]),
       '',
       loadTable(

@@ -226,10 +226,10 @@ async function run([databaseUrl]: string[]): Promise<string> {
         ['idle after start: service; (b)', both(idle)],
         ['idle once everything was served once: service; (b)', both(warm)],
         ['right after the soak: service; (b)', both(loaded)],
-        ...rested.map((sample, index): [string, string] => [
-          `${(index + 1) * SAMPLE_EVERY_SECONDS} s after the soak: service; (b)`,
-          both(sample),
-        ]),
+        [
+          `RSS every ${SAMPLE_EVERY_SECONDS} s after the soak, to ${REST_SECONDS} s: service; (b)`,
+          [0, 1].map((server) => `${rested.map((sample) => sample[server].rss.toFixed(0)).join(', ')} MB`).join('; '),
+        ],
         ['reads of the service (wrk)', `${outcomes[0].readsPerSecond.toFixed(0)} req/s; ${answered(outcomes[0].reads)}`],
         ...Object.entries(outcomes[0].work).map(([kind, statuses]): [string, string] => [`${kind}, answered`, answered(statuses)]),
         ['mails the SMTP server took, in all', sink.received.toLocaleString('en-US')],

@@ -16,23 +16,19 @@ import { CONFIGURATIONS } from './config';
 import { ContactModule } from './contact/contact.module';
 import { ContentDomainModule } from './content-domain/content-domain.module';
 import { ContentStoreModule } from './content-store/content-store.module';
-import { AwardsModule } from './awards/awards.module';
-import { CertificationsModule } from './certifications/certifications.module';
 import { CvModule } from './cv/cv.module';
 import { DatabaseModule } from './database/database.module';
-import { ExperienceModule } from './experience/experience.module';
 import { FlagsModule } from './flags/flags.module';
 import { HealthModule } from './health/health.module';
 import { HistoryModule } from './history/history.module';
 import { MediaModule } from './media/media.module';
 import { PortfolioModule } from './portfolio/portfolio.module';
+import { PORTFOLIO_DOMAINS } from './portfolio/portfolio-domains';
+import { CONTENT_DOMAINS } from './content';
 import { ServedContentModule } from './portfolio/served-content.module';
-import { ProfileModule } from './profile/profile.module';
-import { ProjectsModule } from './projects/projects.module';
 import { SiteModule } from './site/site.module';
 import { SharedCacheModule } from './shared-cache/shared-cache.module';
 import { ReadModelModule } from './read-model/read-model.module';
-import { SkillsModule } from './skills/skills.module';
 import { JobsModule } from './jobs/jobs.module';
 import { ArchiveModule } from './archive/archive.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -56,12 +52,7 @@ import { DraftParameterGuard } from './common/http/draft-write';
     RateLimitModule,
     OpenApiModule,
     // Express tries routes in module order: the public reads come first.
-    ProfileModule,
-    ProjectsModule,
-    ExperienceModule,
-    SkillsModule,
-    AwardsModule,
-    CertificationsModule,
+    ...CONTENT_DOMAINS.map((domain) => PORTFOLIO_DOMAINS[domain].module),
     AuthModule,
     HealthModule,
     ContactModule,

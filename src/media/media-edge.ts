@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RATE_LIMITED, type RateLimitSpec } from '@/common/rate-limit/rate-limit.decorator';
 import { handlerName } from '@/common/rate-limit/rate-limit.guard';
-import type { AnswersAtTheEdge, EdgeAnswer } from '@/read-model/public-read-edge';
+import type { AnswersAtTheEdge, EdgeAnswer } from '@/read-model/edge-answer';
 import { MEDIA_ID, VARIANT_NAME } from './dto/media-params.dto';
 import { mediaUrl } from '@/content/media-url';
 import { MediaController } from './media.controller';

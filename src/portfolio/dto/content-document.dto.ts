@@ -4,35 +4,20 @@ import { IsIn } from 'class-validator';
 import { IsNestedList, IsNestedObject, IsNullable } from '@/common/validation/validation.decorators';
 import { ModelWith } from '@/common/validation/model-with';
 import { CONTENT_DOMAINS, type ContentDocument, type ContentDomain, DOMAIN_DECLARATIONS, LIST_DOMAINS, type ListDomain } from '@/content';
-import { AwardItemDto } from '@/awards/dto/award-item.dto';
-import { CertificationItemDto } from '@/certifications/dto/certification-item.dto';
-import { WorkEntryItemDto } from '@/experience/dto/work-entry-item.dto';
-import { ReplaceProfileDto } from '@/profile/dto/profile-input.dto';
-import { ProjectItemDto } from '@/projects/dto/project-item.dto';
-import { SkillCategoryItemDto } from '@/skills/dto/skill-category-item.dto';
+import { PORTFOLIO_DOMAINS } from '@/portfolio/portfolio-domains';
 
 /** More items than any portfolio has, and few enough to validate in moments. */
 export const MAX_ITEMS = 5_000;
 
-/** The model of each domain's part of a content document: the profile's, and each list's items'. */
-export const DOCUMENT_MODELS: { readonly [D in ContentDomain]: Class } = {
-  profile: ReplaceProfileDto,
-  projects: ProjectItemDto,
-  experience: WorkEntryItemDto,
-  skills: SkillCategoryItemDto,
-  awards: AwardItemDto,
-  certifications: CertificationItemDto,
-};
-
 /** The lists of a content document, each with the model of its items. */
-export const CONTENT_LISTS = Object.fromEntries(LIST_DOMAINS.map((domain) => [domain, DOCUMENT_MODELS[domain]])) as Record<
+export const CONTENT_LISTS = Object.fromEntries(LIST_DOMAINS.map((domain) => [domain, PORTFOLIO_DOMAINS[domain].documentModel])) as Record<
   ListDomain,
   Class
 >;
 
 /** A domain's part of the document: a list in display order, or one item or null. */
 function DocumentPart(domain: ContentDomain): PropertyDecorator {
-  const model = DOCUMENT_MODELS[domain];
+  const model = PORTFOLIO_DOMAINS[domain].documentModel;
   const { description } = DOMAIN_DECLARATIONS[domain];
   return DOMAIN_DECLARATIONS[domain].shape === 'list'
     ? applyDecorators(
