@@ -121,6 +121,11 @@ async function run([databaseUrl]: string[]): Promise<string> {
       item ??= measured.item;
     }
 
+    // What a browser without AVIF or WebP, and a link preview, are sent of the photo: sized for their use, not the original.
+    const fallbackKib = async (width: number) =>
+      (await (await fetch(`${service.origin}/api/media/${item!.id}/${width}.jpg`)).arrayBuffer()).byteLength / 1024;
+    const fallbacks = { original: await fallbackKib(4000), shown: await fallbackKib(1920), preview: await fallbackKib(1200) };
+
     log('media: public reads alone, then during two uploads at a time, interleaved');
     let uploadsDuring = 0;
     let round = 0;
@@ -236,6 +241,10 @@ async function run([databaseUrl]: string[]): Promise<string> {
           `${(cards.webp / 1024).toFixed(0)} KiB: ${ratio(cards.webp, cards.jpeg)} of the JPEGs`,
         ],
         ['the demo cards as their JPEGs at full width (960 px, stripped)', `${(cards.jpeg / 1024).toFixed(0)} KiB`],
+        [
+          'a 12-megapixel photo as a browser without AVIF or WebP gets it (1920 px), and as link previews, feeds and structured data link it (1200 px)',
+          `${fallbacks.shown.toFixed(0)} KiB, ${fallbacks.preview.toFixed(0)} KiB; the original they were sent before: ${fallbacks.original.toFixed(0)} KiB`,
+        ],
       ]),
     ].join('\n');
   } finally {

@@ -26,9 +26,9 @@ function loaded(): Promise<typeof import('sharp')> {
 /**
  * Its header read first (the declared type and the pixel count checked before a pixel is decoded),
  * then oriented, stripped of every metadata block, converted to sRGB, and encoded at each width in
- * AVIF and WebP, plus the fallback.
+ * AVIF and WebP, plus the fallback (JPEG, or PNG) at the widths its uses show it and at its own.
  */
-async function encoded(bytes: Buffer, { expected, maxPixels, widths: wanted }: EncodeJob): Promise<ProcessedPixels> {
+async function encoded(bytes: Buffer, { expected, maxPixels, widths: wanted, fallbackWidths }: EncodeJob): Promise<ProcessedPixels> {
   const sharp = await loaded();
   // The header alone: nothing is decoded, so the pixel count is checked here, not by sharp's limit.
   const metadata = await sharp(bytes, { limitInputPixels: false })
@@ -71,8 +71,8 @@ async function encoded(bytes: Buffer, { expected, maxPixels, widths: wanted }: E
   const variants: ImageVariant[] = [];
   // One size at a time: the peak memory is one decoded image and one encoding.
   for (const width of widths) for (const format of ['avif', 'webp'] as const) variants.push(await encode(format, width));
-  // The fallback at the full width is also the stripped original an owner backs up.
-  variants.push(await encode(fallback, info.width));
+  // The fallback at the sizes its uses show it, and at the full width: the stripped original an owner backs up.
+  for (const width of [...fallbackWidths.filter((width) => width < info.width), info.width]) variants.push(await encode(fallback, width));
   return { width: info.width, height: info.height, fallback, variants, placeholder: await placeholderOf(fromPixels()) };
 }
 

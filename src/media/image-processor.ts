@@ -17,6 +17,12 @@ export type UploadType = keyof typeof UPLOAD_TYPES;
 export const MAX_PIXELS = 40_000_000;
 /** The widths a page asks for; an image gets those not wider than itself, and its own width when that is at most the widest. */
 export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+/** The widest a page shows a picture: what a browser without AVIF or WebP is sent at most. */
+export const WIDEST_SHOWN = VARIANT_WIDTHS.at(-1)!;
+/** The width link previews, feeds and structured data link a picture at (Open Graph's and Google's 1200). */
+export const PREVIEW_WIDTH = 1200;
+/** The widths of the fallback format (JPEG, or PNG) an image gets when it is wider, beside its own: one per use. */
+export const FALLBACK_WIDTHS = [PREVIEW_WIDTH, WIDEST_SHOWN] as const;
 /**
  * How many uploads an instance decodes and encodes at once; others wait their turn. One: on two
  * cores, two at once took the public reads' p99 to 2.7x where one took 1.9x (the media issue's
@@ -68,6 +74,8 @@ export interface EncodeJob {
   expected: string;
   maxPixels: number;
   widths: readonly number[];
+  /** The narrower widths of the fallback format; it is encoded at the image's own width too (the stripped original). */
+  fallbackWidths: readonly number[];
 }
 
 /** The image, each variant's bytes in its file; or why the upload is refused (422); or that the encoder failed otherwise. */
@@ -148,7 +156,10 @@ export class ImageProcessor {
     try {
       const upload = join(folder, 'upload');
       await writeFile(upload, bytes);
-      const reply = await this.encoder.run({ upload, expected, maxPixels: MAX_PIXELS, widths: VARIANT_WIDTHS }, until);
+      const reply = await this.encoder.run(
+        { upload, expected, maxPixels: MAX_PIXELS, widths: VARIANT_WIDTHS, fallbackWidths: FALLBACK_WIDTHS },
+        until,
+      );
       if ('refused' in reply) throw notAnImage(reply.refused);
       // An encoder that died on these bytes: what no image should do, so the image is refused.
       if ('crashed' in reply) throw notAnImage('The image could not be processed');

@@ -4,6 +4,8 @@ import type { ImageSetDto } from './dto/image-set.dto';
 import { MEDIA_ID } from './dto/media-params.dto';
 import { mediaUrl } from '@/content/media-url';
 import { type MediaItem, MediaRepository } from './persistence/media.repository';
+import { PREVIEW_WIDTH } from './image-processor';
+import { shownWidths, widestUpTo } from './shown-widths';
 
 /**
  * The content domains whose reads carry image sets: a change of a picture (added, described,
@@ -25,11 +27,22 @@ export class ImageSets {
 
   /** The image set of each URL that names a picture, in `language`: one read, however many URLs. */
   async of(urls: readonly string[], language: Language): Promise<Map<string, ImageSetDto>> {
+    return new Map((await this.itemsNamedIn(urls)).map((item) => [mediaUrl(item.id), imageSetOf(item, language)]));
+  }
+
+  /** Each URL that names a picture, as link previews, feeds and structured data link it: its fallback at PREVIEW_WIDTH, or narrower. */
+  async previews(urls: readonly string[]): Promise<Map<string, string>> {
+    const fallbackAt = (item: MediaItem) => fallbackUrl(item, widestUpTo(shownWidths(item.variants, item.fallback), PREVIEW_WIDTH));
+    return new Map((await this.itemsNamedIn(urls)).map((item) => [mediaUrl(item.id), fallbackAt(item)]));
+  }
+
+  private async itemsNamedIn(urls: readonly string[]): Promise<MediaItem[]> {
     const ids = [...new Set(urls.map(mediaIdIn).filter((id) => id !== undefined))];
-    const items = ids.length === 0 ? [] : await this.media.findMany(ids);
-    return new Map(items.map((item) => [mediaUrl(item.id), imageSetOf(item, language)]));
+    return ids.length === 0 ? [] : await this.media.findMany(ids);
   }
 }
+
+const fallbackUrl = (item: MediaItem, width: number): string => `${mediaUrl(item.id)}/${width}.${item.fallback}`;
 
 function imageSetOf(item: MediaItem, language: Language): ImageSetDto {
   const srcsetOf = (format: string) =>
@@ -47,6 +60,6 @@ function imageSetOf(item: MediaItem, language: Language): ImageSetDto {
       { type: 'image/avif', srcset: srcsetOf('avif') },
       { type: 'image/webp', srcset: srcsetOf('webp') },
     ],
-    fallback: `${mediaUrl(item.id)}/${item.width}.${item.fallback}`,
+    fallback: fallbackUrl(item, shownWidths(item.variants, item.fallback).at(-1)!),
   };
 }

@@ -10,7 +10,7 @@ import type { MediaItemDto } from './dto/media-item.dto';
 import type { UpdateMediaDto } from './dto/update-media.dto';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import type { KeptPicture } from './kept-picture';
-import { ImageProcessor, MEDIA_TYPES, mediaIdOf } from './image-processor';
+import { FALLBACK_WIDTHS, ImageProcessor, MEDIA_TYPES, mediaIdOf } from './image-processor';
 import { MediaBytes } from './media-bytes';
 import { MediaServing, mediaNotFound } from './media-serving.service';
 import { UnpublishedMediaUses } from './unpublished-media-uses';
@@ -92,6 +92,23 @@ export class MediaLibrary implements OnModuleDestroy {
     }
     if (!(await this.media.remove(id))) throw mediaNotFound(id);
     this.serving.forget(id);
+  }
+
+  /**
+   * A picture kept from before its fallback had the sizes its uses show (FALLBACK_WIDTHS): its
+   * original processed again, in the uploads' turn, and the fallback's new sizes added. Answers
+   * whether it had to be.
+   */
+  async addFallbackSizes(id: string): Promise<boolean> {
+    if (!(await this.media.withoutFallbackAt(FALLBACK_WIDTHS)).includes(id)) return false;
+    const item = (await this.media.find(id))!;
+    const original = (await this.media.variant(id, `${item.width}.${item.fallback}`))!;
+    const { variants } = await this.processor.process(original.body, original.type, id);
+    await this.media.addVariants(
+      id,
+      variants.filter(({ format, width }) => format === item.fallback && width < item.width),
+    );
+    return true;
   }
 
   /** What a backup keeps of a picture besides its original. */

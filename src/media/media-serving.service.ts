@@ -2,7 +2,8 @@ import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { mediaConfig } from '@/config/media.config';
 import { DatabaseAnnouncements, MEDIA_HIDDEN_CHANNEL } from '@/read-model/database-announcements';
-import { VARIANT_WIDTHS, type VariantFormat } from './image-processor';
+import { FALLBACK_WIDTHS, VARIANT_WIDTHS, type VariantFormat } from './image-processor';
+import { shownWidths } from './shown-widths';
 import { MediaBytes, MediaCache } from './media-bytes';
 import { MediaRepository } from './persistence/media.repository';
 
@@ -61,7 +62,7 @@ export class MediaServing {
     const item = await this.media.find(id);
     if (!item) throw mediaNotFound(id);
     const format: VariantFormat = preferred === 'fallback' ? item.fallback : preferred;
-    const widths = [...new Set(item.variants.filter((variant) => variant.name.endsWith(`.${format}`)).map((variant) => variant.width))];
+    const widths = shownWidths(item.variants, format);
     const widest = widths.at(-1)!;
     const chosen = width === undefined ? widest : (widths.find((candidate) => candidate >= width) ?? widest);
     const { body, type, etag } = await this.variant(id, `${chosen}.${format}`);
@@ -75,9 +76,11 @@ const accepts = (accept: string | undefined, type: string): boolean =>
   accept !== undefined &&
   accept.split(',').some((range) => range.split(';', 1)[0].trim().toLowerCase() === type && !/;\s*q=0(\.0*)?\s*$/.test(range));
 
+/** Every width a picture may have a variant at, but its own: the bands below. */
+const BANDS = [...new Set([...VARIANT_WIDTHS, ...FALLBACK_WIDTHS])].sort((a, b) => a - b);
+
 /**
- * The variant widths a picture has are VARIANT_WIDTHS narrower than it, and its own width: every
- * width up to one of VARIANT_WIDTHS picks the same variant, and so does every width past the widest.
+ * The variant widths a picture has are those of BANDS narrower than it, and its own width: every
+ * width up to one of BANDS picks the same variant, and so does every width past the widest.
  */
-const widthBandOf = (width: number | undefined): string =>
-  String(VARIANT_WIDTHS.find((band) => width !== undefined && band >= width) ?? '');
+const widthBandOf = (width: number | undefined): string => String(BANDS.find((band) => width !== undefined && band >= width) ?? '');

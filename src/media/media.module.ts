@@ -3,6 +3,7 @@ import { JobsModule } from '@/jobs/jobs.module';
 import type { ConfigType } from '@nestjs/config';
 import { mediaConfig } from '@/config/media.config';
 import { storageFor } from '@/database/storage-for';
+import { FallbackSizes } from './fallback-sizes';
 import { ImageSets } from './image-sets';
 import { MediaAdminController } from './media-admin.controller';
 import { MediaEdge } from './media-edge';
@@ -27,6 +28,7 @@ import { ContentWritesModule } from '@/content-writes/content-writes.module';
     UnpublishedMediaUses,
     MediaEdge,
     MediaRetention,
+    FallbackSizes,
     ImageSets,
     { provide: ShippedMedia, useFactory: () => new ShippedMedia() },
     {

@@ -75,7 +75,7 @@ export class FeedsService {
         description: html(project.description),
         date: times?.updatedAt ?? NEVER,
         published: times?.createdAt,
-        image: project.imageSet && address.resource(project.imageSet.fallback),
+        image: project.imageSet && address.resource(site.previews.get(project.image) ?? project.imageSet.fallback),
         category: project.technologies.map((name) => ({ name: text(name), term: text(name) })),
       });
     }

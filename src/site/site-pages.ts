@@ -4,6 +4,7 @@ import { siteConfig } from '@/config/site.config';
 import { DEFAULT_LANGUAGE, type Language, LANGUAGE_TAGS, LANGUAGES, perLanguage } from '@/content';
 import { ConfigurationError } from '@/config/validate-config';
 import type { ItemTimes } from '@/content-store/ordered-collection';
+import { ImageSets } from '@/media/image-sets';
 import type { ProfileDto } from '@/profile/dto/profile.dto';
 import { ProfileService } from '@/profile/profile.service';
 import type { ProjectCardDto } from '@/projects/dto/project-card.dto';
@@ -19,6 +20,8 @@ export interface Site {
   projects: ProjectCardDto[];
   times: Map<string, ItemTimes>;
   profileChangedAt: Date | undefined;
+  /** Each uploaded picture the projects name, at the size link previews link it. */
+  previews: Map<string, string>;
 }
 
 /** What every discoverability read starts from: the content, read once, and where the site lives. */
@@ -30,6 +33,7 @@ export class SitePages {
     @Inject(siteConfig.KEY) private readonly config: ConfigType<typeof siteConfig>,
     private readonly profiles: ProfileService,
     private readonly projects: ProjectsService,
+    private readonly imageSets: ImageSets,
   ) {
     this.prefixes = languagePrefixes(config.languagePrefixes);
   }
@@ -42,7 +46,13 @@ export class SitePages {
     const { address, profile } = await this.address();
     const projects = await this.projects.findAll(language);
     const times = await this.projects.timesOf();
-    return { address, profile, projects, times, profileChangedAt: await this.profiles.changedAt() };
+    const previews = await this.previewsOf(projects.map((project) => project.image));
+    return { address, profile, projects, times, profileChangedAt: await this.profiles.changedAt(), previews };
+  }
+
+  /** Each of these content URLs that names an uploaded picture, at the size link previews, feeds and structured data link it. */
+  previewsOf(urls: readonly string[]): Promise<Map<string, string>> {
+    return this.imageSets.previews(urls);
   }
 
   /** The site's address and whose it is (the profile as visitors read it); 404 naming SITE_URL when it has no address. */

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { CreativeWork, PersonLeaf, WithContext } from 'schema-dts';
 import { type Language, LANGUAGE_TAGS } from '@/content';
+import type { ImageSetDto } from '@/media/dto/image-set.dto';
 import type { ProfileDto } from '@/profile/dto/profile.dto';
 import { ProjectsService } from '@/projects/projects.service';
 import { TypedBody } from '@/read-model/typed-body';
@@ -20,7 +21,9 @@ export class StructuredDataService {
   /** The Person the site is about, from the profile (404 while none is set). */
   async person(language: Language): Promise<TypedBody> {
     const { address, profile } = await this.pages.address();
-    const person: WithContext<PersonLeaf> = { '@context': 'https://schema.org', ...personOf(requireProfile(profile), address, language) };
+    const owner = requireProfile(profile);
+    const previews = await this.pages.previewsOf([owner.photo]);
+    const person: WithContext<PersonLeaf> = { '@context': 'https://schema.org', ...personOf(owner, address, language, previews) };
     return ldJson(person);
   }
 
@@ -29,7 +32,8 @@ export class StructuredDataService {
     const { address, profile } = await this.pages.address();
     const project = await this.projects.findDetail(slug, language);
     const times = (await this.projects.timesOf()).get(slug);
-    const image = project.imageSet?.fallback ?? project.image;
+    const previews = await this.pages.previewsOf([project.image, profile?.photo ?? '']);
+    const image = pictureOf(project.image, project.imageSet, previews);
     const work: WithContext<CreativeWork> = {
       '@context': 'https://schema.org',
       '@type': 'CreativeWork',
@@ -41,14 +45,14 @@ export class StructuredDataService {
       image: image ? address.resource(image) : undefined,
       dateCreated: times?.createdAt.toISOString(),
       dateModified: times?.updatedAt.toISOString(),
-      author: profile ? personOf(profile, address, language) : undefined,
+      author: profile ? personOf(profile, address, language, previews) : undefined,
     };
     return ldJson(work);
   }
 }
 
-function personOf(profile: ProfileDto, address: SiteAddress, language: Language): PersonLeaf {
-  const image = profile.imageSet?.fallback ?? profile.photo;
+function personOf(profile: ProfileDto, address: SiteAddress, language: Language, previews: Map<string, string>): PersonLeaf {
+  const image = pictureOf(profile.photo, profile.imageSet, previews);
   return {
     '@type': 'Person',
     name: profile.name,
@@ -58,6 +62,10 @@ function personOf(profile: ProfileDto, address: SiteAddress, language: Language)
     image: image ? address.resource(image) : undefined,
   };
 }
+
+/** An uploaded picture at the size link previews show it; any other URL as the owner wrote it. */
+const pictureOf = (url: string, imageSet: ImageSetDto | undefined, previews: Map<string, string>): string =>
+  previews.get(url) ?? imageSet?.fallback ?? url;
 
 function requireProfile(profile: ProfileDto | null): ProfileDto {
   if (!profile) throw new NotFoundException({ detail: 'No profile has been set' });

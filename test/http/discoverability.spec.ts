@@ -6,6 +6,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import request from 'supertest';
 import { binary } from '@test/support/binary-body';
 import { DEMO_CONTENT } from '@/content';
@@ -288,13 +289,17 @@ describe('discoverability, from the database, on two instances', () => {
     }
   });
 
-  it("puts the owner's uploaded photo on the home card and in the Person", async () => {
+  it("puts the owner's uploaded photo on the home card and in the Person, linked at the size of a link preview", async () => {
     const before = (await binary(request(second.server).get('/api/site/og-image.png')).expect(200)).headers.etag;
     const uploaded = await request(onDatabase.testApp.server)
       .post('/api/admin/media')
       .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
       .set('Content-Type', 'image/png')
-      .send(readFileSync(join(ROOT, 'assets', 'media', 'example.png')))
+      .send(
+        await sharp(readFileSync(join(ROOT, 'assets', 'media', 'example.png')))
+          .resize({ width: 2000 })
+          .toBuffer(),
+      )
       .expect(201);
     await admin().patch('/api/profile').send({ photo: uploaded.body.url }).expect(200);
     await vi.waitFor(
@@ -302,10 +307,27 @@ describe('discoverability, from the database, on two instances', () => {
         const card = await binary(request(second.server).get('/api/site/og-image.png')).expect(200);
         expect(card.headers.etag).not.toBe(before);
         const person = JSON.parse((await request(second.server).get('/api/site/structured-data').expect(200)).text);
-        expect(person.image).toMatch(new RegExp(`^https://marajansen\\.example/api/media/${uploaded.body.id}/\\d+\\.(png|jpg)$`));
+        expect(person.image).toBe(`https://marajansen.example/api/media/${uploaded.body.id}/1200.jpg`);
       },
       { timeout: 2_000, interval: 100 },
     );
+    const tidewatch = DEMO_CONTENT.projects.find((project) => project.slug === 'tidewatch')!;
+    await admin().patch('/api/projects/tidewatch').send({ image: uploaded.body.url }).expect(200);
+    try {
+      await vi.waitFor(
+        async () => {
+          const feed = (await request(second.server).get('/api/site/feed.json').expect(200)).body as {
+            items: { url: string; image?: string }[];
+          };
+          expect(feed.items.find((item) => item.url.endsWith('/projects/tidewatch'))?.image).toBe(
+            `https://marajansen.example/api/media/${uploaded.body.id}/1200.jpg`,
+          );
+        },
+        { timeout: 2_000, interval: 100 },
+      );
+    } finally {
+      await admin().patch('/api/projects/tidewatch').send({ image: tidewatch.image }).expect(200);
+    }
   });
 
   it('refuses control characters in owner text, and keeps the Atom feed well-formed when the database holds them anyway', async () => {

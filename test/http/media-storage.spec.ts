@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import request from 'supertest';
 import { TcpProxy } from '@bench/http/tcp-proxy';
+import { MediaLibrary } from '@/media/media-library.service';
 import { MediaRetention } from '@/media/media-retention.service';
 import { DatabaseAnnouncements, MEDIA_HIDDEN_CHANNEL } from '@/read-model/database-announcements';
 import { ADMIN_TOKEN } from '@test/support/admin';
@@ -137,6 +138,30 @@ describe('media in Azure Blob Storage (Azurite)', () => {
     const served = await admin.http().get(`${picture.url}/400.jpg`).buffer(true).expect(200);
     expect((await sharp(served.body as Buffer).metadata()).width).toBe(400);
     await admin.http().get(`${picture.url}?w=300`).set('Accept', 'image/webp').expect('Content-Type', 'image/webp').expect(200);
+  });
+
+  it('adds the fallback sizes of a picture kept from before them as blobs too', async () => {
+    const wide = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#224466' } })
+      .jpeg()
+      .toBuffer();
+    const picture = (
+      await admin
+        .http()
+        .post('/api/admin/media')
+        .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+        .set('Content-Type', 'image/jpeg')
+        .send(wide)
+        .expect(201)
+    ).body as MediaItem;
+    await onDatabase.database.query(`DELETE FROM media_variants WHERE media_id = $1 AND name IN ('1200.jpg', '1920.jpg')`, [picture.id]);
+    await azurite.deleteBlobs('portfolio-media', [`${picture.id}/1200.jpg`, `${picture.id}/1920.jpg`]);
+    expect(await onDatabase.testApp.app.get(MediaLibrary).addFallbackSizes(picture.id)).toBe(true);
+    expect((await azurite.blobNames('portfolio-media')).filter((name) => name.endsWith('.jpg') && name.startsWith(picture.id))).toEqual(
+      ['1200.jpg', '1920.jpg', '2000.jpg'].map((name) => `${picture.id}/${name}`),
+    );
+    const served = await admin.http().get(`${picture.url}/1200.jpg`).buffer(true).expect(200);
+    expect((await sharp(served.body as Buffer).metadata()).width).toBe(1200);
+    expect(await onDatabase.testApp.app.get(MediaLibrary).addFallbackSizes(picture.id)).toBe(false);
   });
 
   it('deletes the blobs with the picture', async () => {

@@ -5,6 +5,8 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { EncoderProcess } from '@/media/encoder-process';
 import { ImageProcessor, mediaIdOf } from '@/media/image-processor';
+import { FallbackSizes } from '@/media/fallback-sizes';
+import { ImageSets } from '@/media/image-sets';
 import { MediaRepository } from '@/media/persistence/media.repository';
 import { ReadModel } from '@/read-model/read-model';
 import { ADMIN_TOKEN } from '@test/support/admin';
@@ -153,6 +155,38 @@ describe('media on PostgreSQL', () => {
     const served = await (accept ? asked.set('Accept', accept) : asked).expect(200);
     expect(served.headers).toMatchObject({ 'content-type': type, vary: 'Accept' });
     expect((await sharp(served.body as Buffer).metadata()).width).toBe(expectedWidth);
+  });
+
+  it('sends a browser without AVIF or WebP a wide picture at most 1920 px wide, links it at 1200 px for previews, and keeps the original whole', async () => {
+    const bytes = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#446688' } })
+      .jpeg()
+      .toBuffer();
+    const wide = (await upload(bytes, 'image/jpeg').expect(201)).body as MediaItem;
+    const widthOf = async (path: string) =>
+      (await sharp((await http().get(path).buffer(true).expect(200)).body as Buffer).metadata()).width;
+    expect(await widthOf(wide.url)).toBe(1920);
+    expect(await widthOf(`${wide.url}?w=1000`)).toBe(1200);
+    expect(await widthOf(`${wide.url}?w=1250`)).toBe(1920);
+    expect(await widthOf(`${wide.url}?w=3000`)).toBe(1920);
+    expect(await widthOf(`${wide.url}/2400.jpg`)).toBe(2400);
+    const imageSets = onDatabase.testApp.app.get(ImageSets);
+    expect((await imageSets.of([wide.url], 'english')).get(wide.url)?.fallback).toBe(`${wide.url}/1920.jpg`);
+    expect(await imageSets.previews([wide.url, photo.url, '/elsewhere.png'])).toEqual(
+      new Map([
+        [wide.url, `${wide.url}/1200.jpg`],
+        [photo.url, `${photo.url}/600.jpg`],
+      ]),
+    );
+
+    // As if kept from before the fallback had these sizes: the instance that starts next adds them.
+    await onDatabase.database.query(`DELETE FROM media_variants WHERE media_id = $1 AND name IN ('1200.jpg', '1920.jpg')`, [wide.id]);
+    expect((await imageSets.of([wide.url], 'english')).get(wide.url)?.fallback).toBe(`${wide.url}/2400.jpg`);
+    await onDatabase.testApp.app.get(FallbackSizes).onApplicationBootstrap();
+    await vi.waitFor(async () => expect((await imageSets.previews([wide.url])).get(wide.url)).toBe(`${wide.url}/1200.jpg`), {
+      timeout: 10_000,
+    });
+    expect((await imageSets.of([wide.url], 'english')).get(wide.url)?.fallback).toBe(`${wide.url}/1920.jpg`);
+    expect(await widthOf(`${wide.url}/1920.jpg`)).toBe(1920);
   });
 
   it('converts a wide-gamut picture to sRGB: the colours stay, the profile goes', async () => {

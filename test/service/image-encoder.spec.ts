@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ENCODER_NICE, EncoderProcess } from '@/media/encoder-process';
-import { ENCODER_STOPPED, ImageProcessor, MAX_PIXELS, MOST_WAITING, VARIANT_WIDTHS } from '@/media/image-processor';
+import { ENCODER_STOPPED, FALLBACK_WIDTHS, ImageProcessor, MAX_PIXELS, MOST_WAITING, VARIANT_WIDTHS } from '@/media/image-processor';
 
 const ENTRY = join(__dirname, '..', '..', 'src', 'media', 'image-encoder.process.ts');
 
@@ -39,7 +39,7 @@ const jpeg = (width: number, height: number) =>
 function job(bytes: Buffer) {
   const upload = join(mkdtempSync(join(tmpdir(), 'encoder-job-')), 'upload');
   writeFileSync(upload, bytes);
-  return { upload, expected: 'jpeg', maxPixels: MAX_PIXELS, widths: VARIANT_WIDTHS };
+  return { upload, expected: 'jpeg', maxPixels: MAX_PIXELS, widths: VARIANT_WIDTHS, fallbackWidths: FALLBACK_WIDTHS };
 }
 
 describe('the encoder process', () => {
@@ -78,6 +78,16 @@ describe('the encoder process', () => {
     const names = environment.map((entry) => entry.split('=')[0]).filter((name) => !name.startsWith('NODE_CHANNEL_'));
     expect(names).toContain('PATH');
     expect(names.filter((name) => !['PATH', 'LD_PRELOAD', 'MALLOC_CONF', 'NODE_COMPILE_CACHE'].includes(name))).toEqual([]);
+  });
+
+  it('encodes the fallback of a picture wider than a page shows at 1200 px for link previews, 1920 px for pages, and its own width', async () => {
+    const image = await processor.process(await jpeg(2400, 1200), 'image/jpeg');
+    expect(image.variants.filter(({ format }) => format === 'jpg').map(({ width, height }) => `${width}×${height}`)).toEqual([
+      '1200×600',
+      '1920×960',
+      '2400×1200',
+    ]);
+    expect(image.variants.filter(({ format }) => format === 'webp').map(({ width }) => width)).toEqual(VARIANT_WIDTHS);
   });
 
   /** Sends the encoder `signal` once it has spent 50 ms of CPU on a job (a 3000×2000 picture takes some seconds); answers how that upload ends. */

@@ -54,6 +54,12 @@ export class LocalAzurite {
     return names;
   }
 
+  /** Deletes blobs of a container, as if they had never been written. */
+  async deleteBlobs(container: string, names: readonly string[]): Promise<void> {
+    const client = BlobServiceClient.fromConnectionString(this.connectionString).getContainerClient(container);
+    for (const name of names) await client.deleteBlob(name);
+  }
+
   async stop(): Promise<void> {
     if (this.process.exitCode === null) {
       this.process.kill('SIGKILL');

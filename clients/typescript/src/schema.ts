@@ -2105,7 +2105,7 @@ export interface components {
        */
       alt: string;
       /**
-       * @description The fallback (JPEG, or PNG) at full width, for `<img src>`
+       * @description The fallback (JPEG, or PNG) for `<img src>`: at most 1920 px wide, its own width where it is narrower
        * @example /api/media/6a8470d99da6776fb1dda4b4/960.jpg
        */
       fallback: string;

@@ -37,7 +37,7 @@ export class ImageSetDto {
 
   @ApiProperty({
     example: `/api/media/${EXAMPLE_MEDIA_ID}/960.jpg`,
-    description: 'The fallback (JPEG, or PNG) at full width, for `<img src>`',
+    description: 'The fallback (JPEG, or PNG) for `<img src>`: at most 1920 px wide, its own width where it is narrower',
   })
   readonly fallback!: string;
 }

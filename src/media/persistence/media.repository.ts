@@ -1,4 +1,4 @@
-import type { ProcessedImage } from '@/media/image-processor';
+import type { ImageVariant, ProcessedImage } from '@/media/image-processor';
 
 export interface MediaVariantInfo {
   /** `<width>.<format>` (`640.avif`); the fallback's at the full width is the stripped original. */
@@ -41,6 +41,10 @@ export abstract class MediaRepository {
   abstract findUpload(id: string, type: string): Promise<MediaItem | undefined>;
   /** Keeps a processed picture; answers whether it was new (the same bytes again find the item kept). */
   abstract add(image: ProcessedImage): Promise<{ item: MediaItem; created: boolean }>;
+  /** Adds variants to a kept picture (and announces it, as any change of one); those it has already stay as they are. */
+  abstract addVariants(id: string, variants: readonly ImageVariant[]): Promise<void>;
+  /** The kept pictures wider than one of `widths` that have no fallback at it: processed before those sizes were made. */
+  abstract withoutFallbackAt(widths: readonly number[]): Promise<string[]>;
   /** One variant's media type and bytes, if the item has it: one read. */
   abstract variant(id: string, name: string): Promise<{ type: string; body: Buffer } | undefined>;
   /** One variant's bytes a piece at a time, and how many: what reads every picture (a backup) holds only a piece of one. */

@@ -45,6 +45,8 @@ export class ShippedMedia extends MediaRepository {
 
   findUpload = () => Promise.resolve(undefined);
   add = refuseWrite;
+  addVariants = refuseWrite;
+  withoutFallbackAt = () => Promise.resolve([]);
   update = refuseWrite;
   remove = refuseWrite;
   purgeForgotten = () => Promise.resolve([]);

@@ -4,7 +4,7 @@ import { In, IsNull, LessThan, type Repository } from 'typeorm';
 import type { PostgresAdapter } from '@/database/storage-for';
 import { MediaItemEntity } from '@/media/entities/media-item.entity';
 import { MediaVariantEntity } from '@/media/entities/media-variant.entity';
-import { MEDIA_TYPES, type ProcessedImage } from '@/media/image-processor';
+import { type ImageVariant, MEDIA_TYPES, type ProcessedImage } from '@/media/image-processor';
 import { blobName, type MediaBlobs } from './media-blobs';
 import { type MediaChanges, type MediaItem, MediaRepository, type VariantPieces } from './media.repository';
 import type { ShippedMedia } from './shipped-media';
@@ -102,6 +102,35 @@ class TypeOrmMediaRepository extends MediaRepository {
       );
       return { item: (await this.find(id))!, created: true };
     });
+  }
+
+  async addVariants(id: string, variants: readonly ImageVariant[]): Promise<void> {
+    const rows = variants.map(({ width, height, format, body }) => ({
+      name: `${width}.${format}`,
+      width,
+      height,
+      type: MEDIA_TYPES[format],
+      body,
+    }));
+    if (this.blobs) for (const { name, type, body } of rows) await this.blobs.write(blobName(id, name), type, body);
+    await this.txHost.withTransaction(async () => {
+      const values = rows.map(({ body, ...row }) => ({ ...row, mediaId: id, bytes: body.length, body: this.blobs ? null : body }));
+      await this.variants.createQueryBuilder().insert().values(values).orIgnore().execute();
+      // Its trigger announces the picture changed: the image sets that name it are made again.
+      await this.txHost.tx.query('UPDATE "media_items" SET "fallback" = "fallback" WHERE "id" = $1', [id]);
+    });
+  }
+
+  async withoutFallbackAt(widths: readonly number[]): Promise<string[]> {
+    const rows = await this.txHost.tx.query<{ id: string }[]>(
+      `SELECT DISTINCT item."id" FROM "media_items" item CROSS JOIN unnest($1::int[]) AS wanted(width)
+       WHERE item."deleted_at" IS NULL AND wanted.width < item."width"
+         AND NOT EXISTS (SELECT 1 FROM "media_variants" variant
+                         WHERE variant."media_id" = item."id" AND variant."name" = wanted.width || '.' || item."fallback")
+       ORDER BY item."id"`,
+      [widths],
+    );
+    return rows.map((row) => row.id);
   }
 
   async variant(id: string, name: string): Promise<{ type: string; body: Buffer } | undefined> {
