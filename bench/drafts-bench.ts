@@ -10,7 +10,7 @@ import { adminCall } from './http/admin-calls';
 import { benchSectionOnADatabase } from './http/databases';
 import { scaledContent } from './http/growth';
 import { type BenchServer, startServiceOn } from './http/processes';
-import { figuresTable, loadTable, machineDescription, latencies, ratio, type Target, targetsTable } from './http/report';
+import { figuresTable, loadTable, machineDescription, latencies, ratio, type Target, targetsTable, median } from './http/report';
 import { interleaved, log, measure, measureWhile, ROUNDS, type Run, SECONDS } from './http/rounds';
 
 const FACTOR = 100;
@@ -18,8 +18,6 @@ const TIMED = 9;
 const READ_PATH = '/api/projects/tidewatch';
 /** A domain the publishes leave alone: its reads wait for no rebuild, only for the CPU the publishing takes. */
 const UNCHANGED_PATH = '/api/awards';
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** A draft write, then its publish: the times of each. */
 async function draftAndPublish(service: BenchServer, n: number): Promise<{ draftMs: number; publishMs: number }> {

@@ -11,8 +11,18 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { benchSectionOnADatabase } from './http/databases';
 import type { LoadResult } from './http/load';
-import { BENCH_ADMIN_TOKEN, type BenchServer, startServer, startServiceOn } from './http/processes';
-import { figuresTable, loadTable, type Measured, machineDescription, latencies, ratio, type Target, targetsTable } from './http/report';
+import { BENCH_ADMIN_TOKEN, type BenchServer, RUNTIME, startServer, startServiceOn } from './http/processes';
+import {
+  figuresTable,
+  loadTable,
+  type Measured,
+  machineDescription,
+  latencies,
+  ratio,
+  type Target,
+  targetsTable,
+  median,
+} from './http/report';
 import { interleaved, log, measure, ROUNDS, SECONDS, WARM_UP_SECONDS } from './http/rounds';
 
 const DIST = join(__dirname, '..');
@@ -152,14 +162,14 @@ async function run([databaseUrl]: string[]): Promise<string> {
     writeFileSync(pictureFile, bytes);
     const bare = await startServer(
       'a node:http, same bytes',
-      { script: join(DIST, 'bench', 'servers', 'picture-bytes.js'), nodeFlags: [] },
+      { script: join(DIST, 'bench', 'servers', 'picture-bytes.js'), ...RUNTIME },
       { BENCH_PICTURE: pictureFile },
       '/',
     );
     servers.push(bare);
     const serveStatic = await startServer(
       'serve-static, same file',
-      { script: join(DIST, 'bench', 'servers', 'serve-static-pictures.js'), nodeFlags: [] },
+      { script: join(DIST, 'bench', 'servers', 'serve-static-pictures.js'), ...RUNTIME },
       { BENCH_PICTURES: join(workDir, 'pictures') },
       '/640.avif',
     );
@@ -179,7 +189,6 @@ async function run([databaseUrl]: string[]): Promise<string> {
       { route: 'a 640 px AVIF', server: serveStatic.name, result: usual },
     );
 
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const uploadMs = median(uploads.map((measured) => measured.ms));
     const peakMb = Math.max(...uploads.map((measured) => measured.addedMb));
     const cards = cardBytes();

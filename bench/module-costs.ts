@@ -6,6 +6,7 @@
  * configuration asks for them.
  */
 import { spawnSync } from 'node:child_process';
+import { median } from './http/report';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
@@ -51,8 +52,6 @@ function start(module: string): Cost {
   if (status !== 0) throw new Error(`${module || 'node'}: ${stderr}`);
   return JSON.parse(stdout) as Cost;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const samples = new Map<string, Cost[]>();
 for (let round = 0; round < ROUNDS; round += 1) {

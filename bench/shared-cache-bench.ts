@@ -11,7 +11,7 @@ import { benchSectionOnADatabase } from './http/databases';
 import { load, type LoadResult } from './http/load';
 import { BENCH_ADMIN_TOKEN, type BenchServer, freePort, startServiceOn } from './http/processes';
 import { PUBLIC_READ_PATHS } from './http/public-paths';
-import { figuresTable, loadTable, machineDescription, ratio, type Target, targetsTable } from './http/report';
+import { figuresTable, loadTable, machineDescription, ratio, type Target, targetsTable, median } from './http/report';
 import { log, SECONDS, WARM_UP_SECONDS } from './http/rounds';
 import { LocalVarnish, varnishMissing } from './http/varnish';
 
@@ -22,7 +22,6 @@ const MIX = [...PUBLIC_READ_PATHS, '/api/projects/ledger-lens?lang=nederlands'];
 const CHANGE_EVERY_MS = 1_000;
 const TIMED = 9;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function change(service: BenchServer, title: string): Promise<void> {

@@ -17,13 +17,24 @@ export interface ServerCommand {
   probed?: boolean;
 }
 
-/** The service as the image runs it: on jemalloc, with the V8 flag `npm run start:prod` passes too. */
-export const SERVICE: ServerCommand = { script: join(DIST, 'src', 'main.js'), nodeFlags: ['--max-semi-space-size=8'], onJemalloc: true };
+/**
+ * How every server of a comparison runs unless said: as the image runs the service, on jemalloc
+ * and with the V8 flag `npm run start:prod` passes too. The same for (a), (a′), (b) and the
+ * service, so that a ratio compares what each does per request, not how Node was started.
+ */
+export const RUNTIME = { nodeFlags: ['--max-semi-space-size=8'], onJemalloc: true };
+/** Node's defaults: no V8 flag, glibc's malloc. */
+export const DEFAULT_RUNTIME = { nodeFlags: [], onJemalloc: false };
+/** The runtime in words, for the tables that name it. */
+export const runtimeWords = ({ nodeFlags, onJemalloc }: Pick<ServerCommand, 'nodeFlags' | 'onJemalloc'>): string =>
+  `\`node${nodeFlags.map((flag) => ` ${flag}`).join('')}\` on ${onJemalloc ? 'jemalloc' : "glibc's malloc"}`;
+
+export const SERVICE: ServerCommand = { script: join(DIST, 'src', 'main.js'), ...RUNTIME };
 /** The service on glibc's malloc, as `npm run start:prod` runs it outside the image. */
 export const SERVICE_ON_GLIBC: ServerCommand = { ...SERVICE, onJemalloc: false };
-export const RAW_HTTP: ServerCommand = { script: join(DIST, 'bench', 'servers', 'raw-http.js'), nodeFlags: [] };
-export const RAW_HTTP_DUTIES: ServerCommand = { script: join(DIST, 'bench', 'servers', 'raw-http-duties.js'), nodeFlags: [] };
-export const BARE_NEST: ServerCommand = { script: join(DIST, 'bench', 'servers', 'bare-nest.js'), nodeFlags: [] };
+export const RAW_HTTP: ServerCommand = { script: join(DIST, 'bench', 'servers', 'raw-http.js'), ...RUNTIME };
+export const RAW_HTTP_DUTIES: ServerCommand = { script: join(DIST, 'bench', 'servers', 'raw-http-duties.js'), ...RUNTIME };
+export const BARE_NEST: ServerCommand = { script: join(DIST, 'bench', 'servers', 'bare-nest.js'), ...RUNTIME };
 /** The service, watched by the event-loop probe. */
 export const PROBED_SERVICE: ServerCommand = {
   ...SERVICE,

@@ -19,6 +19,9 @@ export interface Target {
 const fixed = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+/** The middle value (the upper of the two middle ones). */
+export const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 export const ratio = (value: number, base: number) => `${fixed(value / base, 2)}x`;
 
 /** Two latencies, in milliseconds, and how they compare: `26.1 / 21 ms = 1.24x`. */
