@@ -356,6 +356,7 @@ describe('POST /api/contact without SMTP_HOST or a database', () => {
   });
 });
 
+// The rules of each field are the model's (src/contact/dto/contact-request.dto.spec.ts); here, what reaches the client.
 describe('POST /api/contact validation', () => {
   let testApp: TestApp;
 
@@ -372,69 +373,6 @@ describe('POST /api/contact validation', () => {
   };
   const issuesOf = (body: { detail: { loc: unknown[]; type: string }[] }) => body.detail.map(({ loc, type }) => ({ loc, type }));
 
-  it.each([
-    ['1 character', 'A', 422],
-    ['1 character after stripping', '  A  ', 422],
-    ['2 characters', 'Al', 200],
-    ['2 characters after stripping', '   Al\t', 200],
-    ['100 characters', 'n'.repeat(100), 200],
-    ['100 characters after stripping', ` ${'n'.repeat(100)} `, 200],
-    ['101 characters', 'n'.repeat(101), 422],
-    ['whitespace only', '    \t  ', 422],
-  ])('name of %s', async (_, name, status) => {
-    const response = await post({ ...VISITOR, name });
-    expect(response.status).toBe(status);
-    if (status === 422)
-      expect(issuesOf(response.body)).toEqual(
-        [{ loc: ['body', 'name'], type: 'string_too_short' }].map((issue) =>
-          name.trim().length > 100 ? { ...issue, type: 'string_too_long' } : issue,
-        ),
-      );
-  });
-
-  it.each([123, true, ['Ada'], { first: 'Ada' }, null])('refuses the non-string name %j without coercing it', async (name) => {
-    const response = await post({ ...VISITOR, name });
-    expect(response.status).toBe(422);
-    expect(issuesOf(response.body)).toEqual([{ loc: ['body', 'name'], type: 'string_type' }]);
-  });
-
-  it.each([
-    [9, 422],
-    [10, 200],
-    [5000, 200],
-    [5001, 422],
-  ])('message of %i characters', async (length, status) => {
-    expect((await post({ ...VISITOR, message: 'm'.repeat(length) })).status).toBe(status);
-  });
-
-  it.each([
-    [200, 200],
-    [201, 422],
-  ])('company of %i characters', async (length, status) => {
-    expect((await post({ ...VISITOR, company: 'c'.repeat(length) })).status).toBe(status);
-  });
-
-  it.each([
-    'plainaddress',
-    'ada@',
-    '@example.com',
-    'ada@@example.com',
-    'ada example@example.com',
-    'ada@example..com',
-    'ada@example.com\r\nBcc: x@y.z',
-    '',
-    '"a b"@example.org',
-    '"ada"@example.org',
-    'ada(comment)@example.org',
-    '(comment)ada@example.org',
-    'ada@example.org (Ada)',
-    'Ada <ada@example.org>',
-  ])('refuses the email %j', async (email) => {
-    const response = await post({ ...VISITOR, email });
-    expect(response.status).toBe(422);
-    expect(issuesOf(response.body)).toEqual([{ loc: ['body', 'email'], type: 'value_error' }]);
-  });
-
   it('names each bad field once when several are wrong', async () => {
     const response = await post({ name: 'A', email: 'nope', message: 'short', company: 'c'.repeat(201) });
     expect(response.status).toBe(422);
@@ -444,11 +382,6 @@ describe('POST /api/contact validation', () => {
       { loc: ['body', 'message'], type: 'string_too_short' },
       { loc: ['body', 'company'], type: 'string_too_long' },
     ]);
-  });
-
-  it('reports every missing field', async () => {
-    const response = await post({});
-    expect(issuesOf(response.body)).toEqual(['name', 'email', 'message'].map((field) => ({ loc: ['body', field], type: 'missing' })));
   });
 
   it('answers a body over 100 KB with 413', async () => {

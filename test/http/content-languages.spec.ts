@@ -54,11 +54,6 @@ const readsInBothLanguages = (app: () => TestApp) => {
     const skills = (await request(app().server).get('/api/skills?lang=nederlands').expect(200)).body as { title: string }[];
     expect(skills.map(({ title }) => title)).toContain('Talen');
   });
-
-  it.each(['fr', 'dutch', 'English', ''])('refuses ?lang=%s with 422 naming the query parameter', async (lang) => {
-    const response = await request(app().server).get(`/api/awards?lang=${lang}`).expect(422);
-    expect(response.body.detail[0].loc).toEqual(['query', 'lang']);
-  });
 };
 
 describe('content in the visitor’s language, from the built-in data set', () => {
@@ -113,22 +108,12 @@ describe('content in the visitor’s language, on PostgreSQL', () => {
     expect(await dutchAward(body.id)).toMatchObject({ title: 'Prijs' });
   });
 
-  it.each([
-    ['a language it does not know', { francais: { title: 'Prix' } }],
-    ['English, which is the item’s own fields', { english: { title: 'Award' } }],
-    ['a translated field over its rules', { nederlands: { title: 'x'.repeat(201) } }],
-    // As JSON text: a test's arguments are copied, and a copy drops an own `__proto__`.
-    ['`__proto__`', '{"__proto__":{"title":"Prijs"}}'],
-    ['`constructor`', '{"constructor":{"title":"Prijs"}}'],
-  ])('refuses translations in %s with 422, changing nothing', async (_, translations) => {
+  // What translations a write takes is its model's (src/awards/dto/create-award.dto.spec.ts); here, that nothing changes.
+  it('refuses translations in a language it does not know with 422 at them, changing nothing', async () => {
     const id = DEMO_CONTENT.awards[0].id;
     const before = await dutchAward(id);
-    const body = typeof translations === 'string' ? `{"translations":${translations}}` : { translations };
-    const response = await request(onDatabase.testApp.server)
-      .patch(`/api/awards/${id}`)
-      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
-      .set('Content-Type', 'application/json')
-      .send(body)
+    const response = await admin()
+      .patch(`/api/awards/${id}`, { translations: { francais: { title: 'Prix' } } })
       .expect(422);
     expect(response.body.detail[0].loc.slice(0, 2)).toEqual(['body', 'translations']);
     expect(await dutchAward(id)).toEqual(before);

@@ -25,27 +25,12 @@ describe('HTTP conventions', () => {
   });
 
   describe('X-Request-Id', () => {
-    it('generates a UUID when the request has none', async () => {
-      const response = await http().get('/api/health').expect(200);
-      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    });
-
-    it('echoes a well-formed incoming id', async () => {
-      const response = await http().get('/api/health').set('X-Request-Id', 'trace-42/abc').expect(200);
-      expect(response.headers['x-request-id']).toBe('trace-42/abc');
-    });
-
-    it.each([
-      ['too long', 'a'.repeat(201)],
-      ['with spaces', 'two words'],
-      ['non-ASCII', 'caf\u00e9'],
-    ])('replaces an id that is %s', async (_, id) => {
-      const response = await http()
-        .get('/api/health')
-        .set('X-Request-Id', encodeURI(id) === id ? id : 'caf\u00e9')
-        .expect(200);
-      expect(response.headers['x-request-id']).not.toBe(id);
-      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // Which ids are kept is the function's (src/common/http/request-id.middleware.spec.ts); here, that every answer carries one.
+    it('echoes a well-formed incoming id, and generates a UUID when the request has none', async () => {
+      expect((await http().get('/api/health').set('X-Request-Id', 'trace-42/abc').expect(200)).headers['x-request-id']).toBe(
+        'trace-42/abc',
+      );
+      expect((await http().get('/api/health').expect(200)).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
 
     it('rides on errors too', async () => {
@@ -100,8 +85,8 @@ describe('HTTP conventions', () => {
       expect(none.body.detail).toEqual([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
     });
 
-    it.each(['[1, 2]', '"text"', '42', 'null'])('refuses the non-object body %s', async (body) => {
-      const response = await postJson(body).expect(422);
+    it('refuses a body that is not an object at the body (the rules: request-validation.pipe.spec.ts)', async () => {
+      const response = await postJson('[1, 2]').expect(422);
       expect(response.body.detail[0].loc).toEqual(['body']);
     });
 

@@ -51,6 +51,10 @@ describe('RequestValidationPipe on bodies', () => {
     ]);
   });
 
+  it.each([[[1, 2]], ['text'], [42], [null]])('refuses the non-object body %j at the body', async (value) => {
+    expect(await refusal(value)).toEqual([{ loc: ['body'], msg: expect.any(String), type: expect.any(String) }]);
+  });
+
   it('names the first string holding NUL, at any depth', async () => {
     expect(await refusal({ title: 'fine', links: [{ label: 'ok' }, { label: 'n\u0000l' }] })).toEqual([
       { loc: ['body', 'links', 1, 'label'], msg: expect.stringContaining('NUL'), type: 'value_error' },
