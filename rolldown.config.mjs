@@ -28,6 +28,8 @@ const EXTERNAL = [
   // what the site's sitemap, feeds and social cards are made with, loaded with the first of them
   /^sitemap/,
   /^feed$/,
+  // what a content document of megabytes is parsed with, loaded with the first import
+  /^@streamparser\/json/,
   /^satori/,
   /^piscina/,
   /^jose/,

@@ -36,6 +36,7 @@ const LAZY = [
   'pg-boss',
   'standardwebhooks',
   'request-filtering-agent',
+  '@streamparser/json',
 ];
 
 /**

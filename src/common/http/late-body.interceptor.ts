@@ -1,10 +1,11 @@
 import { type CallHandler, type ExecutionContext, HttpException, type NestInterceptor, UseInterceptors } from '@nestjs/common';
-import { json, raw, type Request, type RequestHandler, type Response } from 'express';
+import { raw, type Request, type RequestHandler, type Response } from 'express';
 import pLimit from 'p-limit';
 import { from, type Observable, switchMap } from 'rxjs';
 import { afterTheNextPoll } from '@/common/scheduling/event-loop-turns';
 import { LARGE_BODY_LIMIT } from './body-limits';
 import { isJsonInUtf8 } from './json-bodies-only';
+import { jsonInSlices } from './json-in-slices';
 
 /** How many such bodies a route reads at once on an instance; more wait their turn. */
 const BODIES_AT_ONCE = 2;
@@ -28,9 +29,8 @@ export class LateBodyInterceptor implements NestInterceptor {
   }
 
   /**
-   * Reads and parses the body, and goes on only once the event loop has polled again: parsing a
-   * document of megabytes and checking it are two holds of the loop, with other requests served
-   * between them.
+   * Reads and parses the body, and goes on only once the event loop has polled again: what the
+   * parser's last piece of work left waiting is served before the checks begin.
    */
   private read(request: Request, response: Response): Promise<void> {
     return new Promise((resolve, reject) =>
@@ -39,9 +39,9 @@ export class LateBodyInterceptor implements NestInterceptor {
   }
 }
 
-/** A content document of up to LARGE_BODY_LIMIT, as JSON (PUT /api/admin/content, which the global parser skips). */
+/** A content document of up to LARGE_BODY_LIMIT, as JSON parsed a piece at a time (PUT /api/admin/content, which the global parser skips). */
 export const LargeJsonBody = (): MethodDecorator & ClassDecorator =>
-  UseInterceptors(new LateBodyInterceptor(json({ limit: LARGE_BODY_LIMIT, inflate: false, type: isJsonInUtf8 })));
+  UseInterceptors(new LateBodyInterceptor(jsonInSlices({ limit: LARGE_BODY_LIMIT, type: isJsonInUtf8 })));
 
 /** A PDF of up to LARGE_BODY_LIMIT, as a Buffer in `req.body`; a body of another type is left as the global rules marked it. */
 export const PdfBody = (): MethodDecorator & ClassDecorator =>
