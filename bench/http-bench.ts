@@ -21,13 +21,14 @@ import { CONNECTIONS, load, type LoadResult } from './http/load';
 import {
   BARE_NEST,
   type BenchServer,
-  DEFAULT_RUNTIME,
+  IMAGE,
+  NODE_DEFAULTS,
   RAW_HTTP,
   RAW_HTTP_DUTIES,
-  RUNTIME,
   runtimeWords,
   SERVICE,
-  SERVICE_ON_GLIBC,
+  SERVICE_ON_START_PROD,
+  START_PROD,
   type ServerCommand,
   startServer,
 } from './http/processes';
@@ -93,14 +94,14 @@ async function run([databaseUrl, largeDocumentsUrl, ...otherDatabaseUrls]: strin
     log('starting servers');
     // A compile cache of this run's own: the first start fills it, as a container's first start would without the image's.
     const serviceEnv = { ...SERVICE_ENV, NODE_COMPILE_CACHE: join(workDir, 'compile-cache') };
-    const coldCacheStart = await startServer('c service, static, first start', SERVICE, serviceEnv, READY_PATH);
+    const coldCacheStart = await startServer('c service, static, first start', SERVICE_ON_START_PROD, serviceEnv, READY_PATH);
     await coldCacheStart.stop();
-    const staticService = await started(startServer('c service, static', SERVICE, serviceEnv, READY_PATH));
+    const staticService = await started(startServer('c service, static', SERVICE_ON_START_PROD, serviceEnv, READY_PATH));
     const databaseEnv = { ...serviceEnv, DATABASE_URL: databaseUrl };
-    const firstDatabaseStart = await startServer('c service, first start', SERVICE, databaseEnv, READY_PATH);
+    const firstDatabaseStart = await startServer('c service, first start', SERVICE_ON_START_PROD, databaseEnv, READY_PATH);
     await firstDatabaseStart.stop();
-    const databaseService = await started(startServer('c service, database', SERVICE, databaseEnv, READY_PATH));
-    const glibcService = await started(startServer('c service, database, glibc', SERVICE_ON_GLIBC, databaseEnv, READY_PATH));
+    const databaseService = await started(startServer('c service, database', SERVICE_ON_START_PROD, databaseEnv, READY_PATH));
+    const imageService = await started(startServer('c service, database, in the image', SERVICE, databaseEnv, READY_PATH));
 
     const { bodies, headers, etag } = await fetchAnswers(staticService);
     const bodiesFile = join(workDir, 'bodies.json');
@@ -119,7 +120,7 @@ async function run([databaseUrl, largeDocumentsUrl, ...otherDatabaseUrls]: strin
     const bare = await started(startServer('b bare NestJS controller', BARE_NEST, { BENCH_BODIES: bodiesFile }, READY_PATH));
     // The last one started, (b) is the last to reach its idle reading; the others rested longer.
     await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_START_SECONDS * 1000));
-    const [staticIdleRss, idleRss, glibcIdleRss, bareIdleRss] = [staticService, databaseService, glibcService, bare].map((server) =>
+    const [staticIdleRss, idleRss, imageIdleRss, bareIdleRss] = [staticService, databaseService, imageService, bare].map((server) =>
       server.rssMb(),
     );
 
@@ -128,7 +129,7 @@ async function run([databaseUrl, largeDocumentsUrl, ...otherDatabaseUrls]: strin
     await (await startServer('b, filling its compile cache', BARE_NEST, bareEnv, READY_PATH)).stop();
     const coldStarts = { service: [] as number[], bare: [] as number[] };
     for (let turn = 0; turn < COLD_STARTS; turn += 1) {
-      coldStarts.service.push(await startupOf(SERVICE, serviceEnv));
+      coldStarts.service.push(await startupOf(SERVICE_ON_START_PROD, serviceEnv));
       coldStarts.bare.push(await startupOf(BARE_NEST, bareEnv));
     }
 
@@ -139,11 +140,11 @@ async function run([databaseUrl, largeDocumentsUrl, ...otherDatabaseUrls]: strin
     );
 
     log("the list and a detail again, every server on Node's defaults");
-    const onDefaults = (command: ServerCommand): ServerCommand => ({ ...command, ...DEFAULT_RUNTIME });
+    const onDefaults = (command: ServerCommand): ServerCommand => ({ ...command, ...NODE_DEFAULTS });
     const defaults = [
       await startServer('a raw node:http', onDefaults(RAW_HTTP), { BENCH_BODIES: bodiesFile }, READY_PATH),
       await startServer('b bare NestJS controller', onDefaults(BARE_NEST), { BENCH_BODIES: bodiesFile }, READY_PATH),
-      await startServer('c service, database', onDefaults(SERVICE), databaseEnv, READY_PATH),
+      await startServer('c service, database', onDefaults(SERVICE_ON_START_PROD), databaseEnv, READY_PATH),
     ];
     const onNodeDefaults = await interleaved(
       [READY_PATH, DETAIL_PATH].flatMap((route) =>
@@ -153,9 +154,9 @@ async function run([databaseUrl, largeDocumentsUrl, ...otherDatabaseUrls]: strin
     await Promise.all(defaults.map((server) => server.stop()));
 
     const throttledEnv = { ...databaseEnv, RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'loopback' };
-    const throttled = await started(startServer('c database, throttler on', SERVICE, throttledEnv, READY_PATH));
+    const throttled = await started(startServer('c database, throttler on', SERVICE_ON_START_PROD, throttledEnv, READY_PATH));
     const throttledRedis = await started(
-      startServer('c database, throttler on Redis', SERVICE, { ...throttledEnv, REDIS_URL }, READY_PATH),
+      startServer('c database, throttler on Redis', SERVICE_ON_START_PROD, { ...throttledEnv, REDIS_URL }, READY_PATH),
     );
     log('other paths of GET /api/projects');
     const paths = await interleaved([
@@ -172,14 +173,14 @@ async function run([databaseUrl, largeDocumentsUrl, ...otherDatabaseUrls]: strin
       ['429', () => measure(throttled, READY_PATH, { headers: { 'x-forwarded-for': '10.9.9.9' } })],
     ]);
 
-    log(`${RSS_LOAD_SECONDS} s of load for memory, the same on glibc's malloc and for (b), then ${REST_SECONDS} s of rest`);
-    const loadedForMemory = [databaseService, glibcService, bare];
+    log(`${RSS_LOAD_SECONDS} s of load for memory, the same in the image and for (b), then ${REST_SECONDS} s of rest`);
+    const loadedForMemory = [databaseService, imageService, bare];
     for (const route of ROUTES) {
       for (const server of loadedForMemory) await load(server.origin + route, { seconds: RSS_LOAD_SECONDS / ROUTES.length });
     }
-    const [loadedRss, glibcLoadedRss, bareLoadedRss] = loadedForMemory.map((server) => server.rssMb());
+    const [loadedRss, imageLoadedRss, bareLoadedRss] = loadedForMemory.map((server) => server.rssMb());
     await new Promise((resolve) => setTimeout(resolve, REST_SECONDS * 1000));
-    const [restedRss, glibcRestedRss, bareRestedRss] = loadedForMemory.map((server) => server.rssMb());
+    const [restedRss, imageRestedRss, bareRestedRss] = loadedForMemory.map((server) => server.rssMb());
 
     const grown = await growth(growthDatabaseUrls, workDir, serviceEnv, started);
     const large = await largeDocuments(largeDocumentsUrl, serviceEnv, started);
@@ -202,7 +203,7 @@ async function run([databaseUrl, largeDocumentsUrl, ...otherDatabaseUrls]: strin
         idle: idleRss,
         loaded: loadedRss,
         rested: restedRss,
-        glibc: { idle: glibcIdleRss, loaded: glibcLoadedRss, rested: glibcRestedRss },
+        image: { idle: imageIdleRss, loaded: imageLoadedRss, rested: imageRestedRss },
         bareIdle: bareIdleRss,
         bareLoaded: bareLoadedRss,
         bareRested: bareRestedRss,
@@ -236,8 +237,8 @@ interface Outcome {
     idle: number;
     loaded: number;
     rested: number;
-    /** The database-mode service on glibc's malloc, outside the image. */
-    glibc: { idle: number; loaded: number; rested: number };
+    /** The database-mode service as the image runs it, on jemalloc. */
+    image: { idle: number; loaded: number; rested: number };
     bareIdle: number;
     bareLoaded: number;
     bareRested: number;
@@ -343,11 +344,11 @@ function report({ reads, onNodeDefaults, compared, paths, starts, rss, grown, la
   return [
     '## Public reads (`npm run bench`)',
     '',
-    `Run of ${new Date().toISOString().slice(0, 10)} on ${machineDescription()}. ${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up then ${SECONDS} s per measurement, ${ROUNDS} interleaved rounds averaged. Every server runs as the image runs the service, ${runtimeWords(RUNTIME)}; the service as built for production (\`dist/src/main.js\`, request logging at info, the throttler off unless said); no Accept-Encoding; (a), (a′) and (b) send the bodies the service answered, (a′) with the service's headers, a request id and one pino line per request: what every read must do, done by node:http alone, so that (a′) against (a) is the most any change to the service could reach. A ratio is the row's req/s over the comparison's, from the same rounds. Server CPU is the server process's CPU time (user and system, from /proc) during a measurement over the responses it sent: what a read costs the server whatever the load generator beside it managed to send, so the steadier ratio on a shared two-core machine.`,
+    `Run of ${new Date().toISOString().slice(0, 10)} on ${machineDescription()}. ${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up then ${SECONDS} s per measurement, ${ROUNDS} interleaved rounds averaged. Every server runs as \`npm run start:prod\` runs the service, ${runtimeWords(START_PROD)}; the service as built for production (\`dist/src/main.js\`, request logging at info, the throttler off unless said); no Accept-Encoding; (a), (a′) and (b) send the bodies the service answered, (a′) with the service's headers, a request id and one pino line per request: what every read must do, done by node:http alone, so that (a′) against (a) is the most any change to the service could reach. A ratio is the row's req/s over the comparison's, from the same rounds. Server CPU is the server process's CPU time (user and system, from /proc) during a measurement over the responses it sent: what a read costs the server whatever the load generator beside it managed to send, so the steadier ratio on a shared two-core machine.`,
     '',
     loadTable(readRows, ['vs a', 'vs a′', 'vs b']),
     '',
-    `The list and a detail again in rounds of their own, every server on Node's defaults (${runtimeWords(DEFAULT_RUNTIME)}):`,
+    `The list and a detail again in rounds of their own, every server on Node's defaults (${runtimeWords(NODE_DEFAULTS)}):`,
     '',
     loadTable(defaultRows, ['vs a', 'vs b']),
     '',
@@ -359,7 +360,7 @@ function report({ reads, onNodeDefaults, compared, paths, starts, rss, grown, la
     '',
     '### Start-up and memory',
     '',
-    `The service runs as the image runs it: with Node's module compile cache (filled by the run's first start; the image ships it filled), \`--max-semi-space-size=8\` and jemalloc as its allocator (LD_PRELOAD). One more database-mode instance runs on glibc's malloc, as \`npm run start:prod\` outside the image does, and takes the same memory load.`,
+    `The service and (b) run as \`npm run start:prod\` runs the service (${runtimeWords(START_PROD)}), each with Node's module compile cache (filled by its first start; the image ships the service's filled). One more database-mode instance runs as the image runs it (${runtimeWords(IMAGE)}) and takes the same memory load.`,
     '',
     figuresTable([
       ['cold start to the first 200, static mode, compile cache empty', `${starts.coldCache.toFixed(0)} ms`],
@@ -381,8 +382,8 @@ function report({ reads, onNodeDefaults, compared, paths, starts, rss, grown, la
       ],
       [`RSS ${REST_SECONDS} s after the load: database mode; (b)`, `${rss.rested.toFixed(0)} MB; ${rss.bareRested.toFixed(0)} MB`],
       [
-        `RSS, database mode on glibc's malloc: idle, after the load, ${REST_SECONDS} s after it`,
-        [rss.glibc.idle, rss.glibc.loaded, rss.glibc.rested].map((mb) => `${mb.toFixed(0)} MB`).join(', '),
+        `RSS, database mode in the image: idle, after the load, ${REST_SECONDS} s after it`,
+        [rss.image.idle, rss.image.loaded, rss.image.rested].map((mb) => `${mb.toFixed(0)} MB`).join(', '),
       ],
     ]),
     '',

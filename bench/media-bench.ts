@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { benchSectionOnADatabase } from './http/databases';
 import type { LoadResult } from './http/load';
-import { BENCH_ADMIN_TOKEN, type BenchServer, RUNTIME, startServer, startServiceOn } from './http/processes';
+import { BENCH_ADMIN_TOKEN, type BenchServer, IMAGE, startServer, startServiceOn } from './http/processes';
 import {
   figuresTable,
   loadTable,
@@ -162,14 +162,14 @@ async function run([databaseUrl]: string[]): Promise<string> {
     writeFileSync(pictureFile, bytes);
     const bare = await startServer(
       'a node:http, same bytes',
-      { script: join(DIST, 'bench', 'servers', 'picture-bytes.js'), ...RUNTIME },
+      { script: join(DIST, 'bench', 'servers', 'picture-bytes.js'), ...IMAGE },
       { BENCH_PICTURE: pictureFile },
       '/',
     );
     servers.push(bare);
     const serveStatic = await startServer(
       'serve-static, same file',
-      { script: join(DIST, 'bench', 'servers', 'serve-static-pictures.js'), ...RUNTIME },
+      { script: join(DIST, 'bench', 'servers', 'serve-static-pictures.js'), ...IMAGE },
       { BENCH_PICTURES: join(workDir, 'pictures') },
       '/640.avif',
     );

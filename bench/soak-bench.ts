@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { benchSectionOnADatabase } from './http/databases';
 import { CONNECTIONS, load } from './http/load';
 import { MailSink } from './http/mail-sink';
-import { BARE_NEST, BENCH_ADMIN_TOKEN, type BenchServer, SERVICE, startServer } from './http/processes';
+import { BARE_NEST, BENCH_ADMIN_TOKEN, type BenchServer, IMAGE, SERVICE, startServer } from './http/processes';
 import { PUBLIC_READ_PATHS } from './http/public-paths';
 import { atMost, figuresTable, machineDescription, type Target, targetsTable } from './http/report';
 import { log } from './http/rounds';
@@ -181,7 +181,8 @@ async function run([databaseUrl]: string[]): Promise<string> {
     for (const route of BARE_ROUTES) bodies[route] = await (await fetch(service.origin + route)).text();
     const bodiesFile = join(workDir, 'bodies.json');
     writeFileSync(bodiesFile, JSON.stringify(bodies));
-    const bare = await startServer('b bare NestJS controller', BARE_NEST, { BENCH_BODIES: bodiesFile }, READY_PATH);
+    // On the service's own runtime (the image's): memory is compared allocator for allocator.
+    const bare = await startServer('b bare NestJS controller', { ...BARE_NEST, ...IMAGE }, { BENCH_BODIES: bodiesFile }, READY_PATH);
     servers.push(bare);
     await sleep(IDLE_SECONDS);
     const idle = servers.map(memoryOf);

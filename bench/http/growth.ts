@@ -13,7 +13,7 @@ import { DEMO_CONTENT } from '@/content/demo-content';
 import { runSql } from './databases';
 import type { LoadResult } from './load';
 import { replayedHeaders } from './answers';
-import { type BenchServer, freePort, RAW_HTTP_DUTIES, SERVICE, startServer } from './processes';
+import { type BenchServer, freePort, RAW_HTTP_DUTIES, SERVICE_ON_START_PROD, startServer } from './processes';
 import { figuresTable, loadTable, type Measured, ratio, type Target } from './report';
 import { interleaved, log, measure, type Run } from './rounds';
 
@@ -156,7 +156,7 @@ export async function growth(
       API_ADMIN_TOKEN: adminToken,
       METRICS_PORT: String(metricsPort),
     };
-    const server = await started(startServer(`c database, ${factor}x content`, SERVICE, serviceEnv, ROUTES[0]));
+    const server = await started(startServer(`c database, ${factor}x content`, SERVICE_ON_START_PROD, serviceEnv, ROUTES[0]));
     sized.push({ factor, server, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, urls: publicUrls(content) });
   }
 
@@ -182,7 +182,7 @@ export async function growth(
   log('growth: a write served by every instance');
   const largest = sized.at(-1)!;
   const otherEnv = { ...env, DATABASE_URL: databaseUrls.at(-1)!, API_ADMIN_TOKEN: adminToken };
-  const other = await started(startServer(`c database, ${largest.factor}x, second`, SERVICE, otherEnv, ROUTES[0]));
+  const other = await started(startServer(`c database, ${largest.factor}x, second`, SERVICE_ON_START_PROD, otherEnv, ROUTES[0]));
   return { reads, sizes, footprints, propagation: await propagation(largest.server, other, databaseUrls.at(-1)!, adminToken) };
 }
 

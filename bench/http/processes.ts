@@ -17,24 +17,29 @@ export interface ServerCommand {
   probed?: boolean;
 }
 
+/** How Node runs a server: its flags, and its allocator. */
+export type Runtime = Pick<ServerCommand, 'nodeFlags' | 'onJemalloc'>;
 /**
- * How every server of a comparison runs unless said: as the image runs the service, on jemalloc
- * and with the V8 flag `npm run start:prod` passes too. The same for (a), (a′), (b) and the
- * service, so that a ratio compares what each does per request, not how Node was started.
+ * As `npm run start:prod` runs the service: the V8 flag, on glibc's malloc. Every server of the
+ * reads' comparison runs so, (a), (a′) and (b) too: a ratio compares what each does per request,
+ * as a measurement from outside with the same settings sees it.
  */
-export const RUNTIME = { nodeFlags: ['--max-semi-space-size=8'], onJemalloc: true };
+export const START_PROD: Runtime = { nodeFlags: ['--max-semi-space-size=8'], onJemalloc: false };
+/** As the image runs the service: the same, on jemalloc (LD_PRELOAD). */
+export const IMAGE: Runtime = { ...START_PROD, onJemalloc: true };
 /** Node's defaults: no V8 flag, glibc's malloc. */
-export const DEFAULT_RUNTIME = { nodeFlags: [], onJemalloc: false };
-/** The runtime in words, for the tables that name it. */
-export const runtimeWords = ({ nodeFlags, onJemalloc }: Pick<ServerCommand, 'nodeFlags' | 'onJemalloc'>): string =>
+export const NODE_DEFAULTS: Runtime = { nodeFlags: [], onJemalloc: false };
+/** A runtime in words, for the tables that name it. */
+export const runtimeWords = ({ nodeFlags, onJemalloc }: Runtime): string =>
   `\`node${nodeFlags.map((flag) => ` ${flag}`).join('')}\` on ${onJemalloc ? 'jemalloc' : "glibc's malloc"}`;
 
-export const SERVICE: ServerCommand = { script: join(DIST, 'src', 'main.js'), ...RUNTIME };
-/** The service on glibc's malloc, as `npm run start:prod` runs it outside the image. */
-export const SERVICE_ON_GLIBC: ServerCommand = { ...SERVICE, onJemalloc: false };
-export const RAW_HTTP: ServerCommand = { script: join(DIST, 'bench', 'servers', 'raw-http.js'), ...RUNTIME };
-export const RAW_HTTP_DUTIES: ServerCommand = { script: join(DIST, 'bench', 'servers', 'raw-http-duties.js'), ...RUNTIME };
-export const BARE_NEST: ServerCommand = { script: join(DIST, 'bench', 'servers', 'bare-nest.js'), ...RUNTIME };
+/** The service as the image runs it. */
+export const SERVICE: ServerCommand = { script: join(DIST, 'src', 'main.js'), ...IMAGE };
+/** The service as `npm run start:prod` runs it: what the reads' comparisons measure. */
+export const SERVICE_ON_START_PROD: ServerCommand = { ...SERVICE, ...START_PROD };
+export const RAW_HTTP: ServerCommand = { script: join(DIST, 'bench', 'servers', 'raw-http.js'), ...START_PROD };
+export const RAW_HTTP_DUTIES: ServerCommand = { script: join(DIST, 'bench', 'servers', 'raw-http-duties.js'), ...START_PROD };
+export const BARE_NEST: ServerCommand = { script: join(DIST, 'bench', 'servers', 'bare-nest.js'), ...START_PROD };
 /** The service, watched by the event-loop probe. */
 export const PROBED_SERVICE: ServerCommand = {
   ...SERVICE,
