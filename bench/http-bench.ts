@@ -3,7 +3,7 @@
  * database mode, side by side in one run with (a) raw node:http sending the same bytes, (a′) raw
  * node:http sending them with the service's headers, a request id and a log line, and (b) a bare
  * NestJS controller returning the same values; plus the 304, rate-limited and 429
- * paths, cold starts, memory after load, and growth (10x and 100x the demo content: reads, the
+ * paths, cold starts, memory after load, and growth (100x the demo content: reads, the
  * read model's size, a write served by every instance); large content documents (time, answer
  * size, the longest hold of the service's event loop); content history (a change to its
  * revision, the bytes a revision stores at 1x and 100x, a write with and without it). Prints the
@@ -371,10 +371,9 @@ function report({ reads, onNodeDefaults, compared, paths, starts, rss, grown, la
         `cold start to the first 200 of (b), the bare NestJS app, its compile cache filled, median of ${COLD_STARTS}`,
         `${starts.bare.toFixed(0)} ms`,
       ],
-      [`RSS, static mode, idle at least ${IDLE_AFTER_START_SECONDS} s after start`, `${rss.staticIdle.toFixed(0)} MB`],
       [
-        `RSS idle at least ${IDLE_AFTER_START_SECONDS} s after start: database mode; (b)`,
-        `${rss.idle.toFixed(0)} MB; ${rss.bareIdle.toFixed(0)} MB`,
+        `RSS idle at least ${IDLE_AFTER_START_SECONDS} s after start: static mode; database mode; (b)`,
+        [rss.staticIdle, rss.idle, rss.bareIdle].map((mb) => `${mb.toFixed(0)} MB`).join('; '),
       ],
       [
         `RSS after the rounds and ${RSS_LOAD_SECONDS} s more load: database mode; (b)`,

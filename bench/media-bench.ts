@@ -242,12 +242,8 @@ async function run([databaseUrl]: string[]): Promise<string> {
           String(uploadsDuring),
         ],
         [
-          'the demo cards at 640 px, AVIF (all six)',
-          `${(cards.avif / 1024).toFixed(0)} KiB: ${ratio(cards.avif, cards.jpeg)} of the JPEGs`,
-        ],
-        [
-          'the demo cards at 640 px, WebP (all six)',
-          `${(cards.webp / 1024).toFixed(0)} KiB: ${ratio(cards.webp, cards.jpeg)} of the JPEGs`,
+          'the demo cards at 640 px (all six): AVIF; WebP',
+          [cards.avif, cards.webp].map((bytes) => `${(bytes / 1024).toFixed(0)} KiB: ${ratio(bytes, cards.jpeg)} of the JPEGs`).join('; '),
         ],
         ['the demo cards as their JPEGs at full width (960 px, stripped)', `${(cards.jpeg / 1024).toFixed(0)} KiB`],
         [

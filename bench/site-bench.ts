@@ -101,8 +101,10 @@ async function run([databaseUrl]: string[]): Promise<string> {
         ['the first card (loads satori, sharp and the fonts, then renders)', `${first.toFixed(0)} ms`],
         [`a card read after a change of what it shows (renders it), median of ${TIMED}`, `${renderMs.toFixed(0)} ms`],
         [`the same card read again (prepared bytes), median of ${TIMED}`, `${again.toFixed(1)} ms`],
-        ['the six project cards (PNG)', `${kib(Math.min(...cardBytes))} to ${kib(Math.max(...cardBytes))}`],
-        ['the home card (PNG, no photo)', kib(homeBytes)],
+        [
+          'the six project cards (PNG); the home card (PNG, no photo)',
+          `${kib(Math.min(...cardBytes))} to ${kib(Math.max(...cardBytes))}; ${kib(homeBytes)}`,
+        ],
         [`${textBytes.map(([path]) => path).join(', ')} (uncompressed)`, textBytes.map(([, bytes]) => kib(bytes)).join(', ')],
       ]),
       '',
