@@ -100,8 +100,12 @@ export class MediaLibrary implements OnModuleDestroy {
    * whether it had to be.
    */
   async addFallbackSizes(id: string): Promise<boolean> {
-    if (!(await this.media.withoutFallbackAt(FALLBACK_WIDTHS)).includes(id)) return false;
-    const item = (await this.media.find(id))!;
+    const item = await this.media.find(id);
+    if (!item) return false;
+    const missing = FALLBACK_WIDTHS.filter(
+      (width) => width < item.width && !item.variants.some(({ name }) => name === `${width}.${item.fallback}`),
+    );
+    if (missing.length === 0) return false;
     const original = (await this.media.variant(id, `${item.width}.${item.fallback}`))!;
     const { variants } = await this.processor.process(original.body, original.type, id);
     await this.media.addVariants(

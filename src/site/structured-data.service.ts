@@ -32,7 +32,7 @@ export class StructuredDataService {
     const { address, profile } = await this.pages.address();
     const project = await this.projects.findDetail(slug, language);
     const times = (await this.projects.timesOf()).get(slug);
-    const previews = await this.pages.previewsOf([project.image, profile?.photo ?? '']);
+    const previews = await this.pages.previewsOf(profile ? [project.image, profile.photo] : [project.image]);
     const image = pictureOf(project.image, project.imageSet, previews);
     const work: WithContext<CreativeWork> = {
       '@context': 'https://schema.org',
