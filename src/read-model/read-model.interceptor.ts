@@ -3,7 +3,8 @@ import type { Request, Response } from 'express';
 import { from, lastValueFrom, type Observable, of, switchMap, tap } from 'rxjs';
 import { matchedRoute } from '@/common/http/matched-route';
 import { ReadKeys } from './read-keys';
-import { type AnsweringRead, type ReadAgain, ReadModel } from './read-model';
+import type { AnsweringRead, ReadAgain } from './answer';
+import { ReadModel } from './read-model';
 import { PublicReadRoutes } from './public-read-routes';
 import { PREVIEW_QUERY } from './public-read.decorator';
 

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PreparedBody, type WireHeaders } from './prepared-body';
 import { SharedCaching } from './shared-caching';
 import { TypedBody } from './typed-body';
-import { type AnsweringRead, ReadModel } from './read-model';
+import type { AnsweringRead } from './answer';
+import { ReadModel } from './read-model';
 
 const read = (domain: 'projects' | 'skills'): AnsweringRead => ({
   route: {

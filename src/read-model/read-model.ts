@@ -4,14 +4,15 @@ import type { ConfigType } from '@nestjs/config';
 import { type Observable, Subject } from 'rxjs';
 import { isDatabaseUnavailable } from '@/common/errors/database-unavailable';
 import { limitsConfig } from '@/config/limits.config';
-import { DEFAULT_LANGUAGE, type Language, LANGUAGE_TAGS } from '@/content';
+import { DEFAULT_LANGUAGE, LANGUAGE_TAGS } from '@/content';
 import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
+import type { Answer, AnsweringRead, ReadAgain } from './answer';
 import { EchoedWrites } from './echoed-writes';
+import { KeptAnswers, type ReadModelFootprint } from './kept-answers';
 import { KeysByUrl } from './keys-by-url';
 import { etagOf, PreparedBody } from './prepared-body';
 import { SharedCaching } from './shared-caching';
 import { TypedBody } from './typed-body';
-import type { PublicReadRoute } from './public-read-routes';
 
 /** An answer sent this recently is prepared again as soon as its content changes, the one before standing in meanwhile... */
 const RENEWED_IF_SENT_WITHIN_MS = 5_000;
@@ -19,37 +20,6 @@ const RENEWED_IF_SENT_WITHIN_MS = 5_000;
 const MOST_RENEWED = 16;
 /** The longest the one before stands in (and a write waits for them): past it, whoever reads one waits for it, as for any answer being prepared. */
 const MOST_RENEWAL_WAIT_MS = 500;
-
-/** Which public read answered, and the route pattern it matched (for logs and metrics). */
-export interface AnsweringRead {
-  route: PublicReadRoute;
-  pattern: string | undefined;
-  /** The language of its texts, where the read takes one: its answer says so (Content-Language) and has an ETag of its own. */
-  language?: Language;
-}
-
-/** What the read model holds now: answers kept, the distinct bodies they share, and those bodies' bytes. */
-export interface ReadModelFootprint {
-  answers: number;
-  bodies: number;
-  bytes: number;
-}
-
-/** Gives a read's value again, without a request: its handler called with the parameters it was given. */
-export type ReadAgain = () => Promise<unknown>;
-
-/** A prepared answer, with the read that gave it and the generations of its domains it was built from. */
-export interface Answer {
-  read: AnsweringRead;
-  stamp: readonly number[];
-  body: PreparedBody;
-  /** How to prepare it again after a change (changedHere), where its read can be given again without a request. */
-  again: ReadAgain | undefined;
-  /** When it was last sent (performance.now()). */
-  sentAt: number;
-  /** Kept elsewhere too (TypedBody.spare): let go before any other answer. */
-  spare: boolean;
-}
 
 /** An answer being prepared, from these generations. */
 interface Preparation {
@@ -61,41 +31,26 @@ interface Preparation {
   awaited: boolean;
 }
 
-/** A body kept, and how many answers share it. */
-interface KeptBody {
-  body: PreparedBody;
-  answers: number;
-}
-
 /**
  * The public reads, prepared once per change. An answer is kept under its key: the route and its
  * validated parameters (ReadKeys), so `?top=01`, an unknown query parameter or a long URL find
- * the answer `?top=1` has and never make another. Answers with the same content share their bytes;
- * the bytes kept are capped (READ_MODEL_MAX_BYTES), the least recently used answers going first,
- * and before any of them the spare ones (kept elsewhere too: social cards).
+ * the answer `?top=1` has and never make another, within READ_MODEL_MAX_BYTES (KeptAnswers).
  * A domain's change makes its answers stale (its generation moves on). After a change, whether a
  * write of this instance or one the database announces, an answer sent in the last seconds is
  * prepared again at once, and the one before is sent meanwhile, so the change does not make every
  * reader of a busy page wait for its new answer; a write here answers once those are ready
  * (changedHere), so whoever made it reads it next. Otherwise a stale answer is sent only while the
- * database cannot serve its new one. An answer built from a
- * generation that has passed meanwhile is sent but never kept. The edge, which answers before any
+ * database cannot serve its new one. An answer built from a generation that has passed meanwhile
+ * is sent but never kept. The edge, which answers before any
  * validation, looks answers up by the request URLs it was told stand for a key.
  */
 @Injectable()
 export class ReadModel {
   private readonly generations = new Map<ContentDomain, number>(CONTENT_DOMAINS.map((domain) => [domain, 0]));
-  /** By key, least recently used first. */
-  private readonly answers = new Map<string, Answer>();
-  /** The keys of the spare answers among them, least recently used first: the first to go when the bytes are over the cap. */
-  private readonly spares = new Set<string>();
-  /** By ETag. */
-  private readonly bodies = new Map<string, KeptBody>();
-  private bytes = 0;
+  private readonly answers: KeptAnswers;
   private readonly keysByUrl = new KeysByUrl();
   /** Answers being prepared, by key, with the generations they are prepared from. */
   private readonly preparing = new Map<string, Preparation>();
-  private readonly maxBytes: number;
   private readonly changed = new Subject<ContentDomain>();
   private readonly echoes = new EchoedWrites();
   /** What learns of changes (the history, the CV) runs outside the request that made one: it is not that request's work. */
@@ -107,7 +62,7 @@ export class ReadModel {
     @Inject(limitsConfig.KEY) { readModelMaxBytes }: Pick<ConfigType<typeof limitsConfig>, 'readModelMaxBytes'>,
     private readonly sharedCaching: SharedCaching,
   ) {
-    this.maxBytes = readModelMaxBytes;
+    this.answers = new KeptAnswers(readModelMaxBytes);
   }
 
   /** The current answer to a GET of this URL, if the URL is known to stand for a key that has one. */
@@ -126,9 +81,7 @@ export class ReadModel {
     const { domains } = answer.read.route;
     const current = this.isCurrent(domains, answer.stamp);
     if (!current && !this.isRenewing(key, domains)) return undefined;
-    this.answers.delete(key); // now the most recently used
-    this.answers.set(key, answer);
-    if (this.spares.delete(key)) this.spares.add(key);
+    this.answers.used(key);
     answer.sentAt = performance.now();
     return current ? answer : { ...answer, body: answer.body.revalidating() };
   }
@@ -221,7 +174,7 @@ export class ReadModel {
    */
   private async renew(domains: readonly ContentDomain[]): Promise<void> {
     const since = performance.now() - RENEWED_IF_SENT_WITHIN_MS;
-    const renewable = [...this.answers]
+    const renewable = [...this.answers.entries()]
       .flatMap(([key, { read, again, sentAt }]) =>
         again && sentAt >= since && read.route.domains.some((domain) => domains.includes(domain)) ? [{ key, read, again, sentAt }] : [],
       )
@@ -268,7 +221,7 @@ export class ReadModel {
   }
 
   footprint(): ReadModelFootprint {
-    return { answers: this.answers.size, bodies: this.bodies.size, bytes: this.bytes };
+    return this.answers.footprint();
   }
 
   /**
@@ -292,12 +245,12 @@ export class ReadModel {
         ? etagOf(Buffer.concat([Buffer.from(`${tag}\n`), typed.bytes]))
         : etagOf(typed.bytes);
     const body =
-      this.bodies.get(etag)?.body ??
+      this.answers.bodyTagged(etag) ??
       (await PreparedBody.of(typed, { etag, contentLanguage: tag, sharedCache: this.sharedCaching.headersOf(read.route.domains, value) }));
     const { stamp, awaited } = preparation; // a request may have come to wait for it while it was compressed
     if (!this.isCurrent(read.route.domains, stamp)) return body;
     const sentAt = awaited ? performance.now() : (this.answers.get(key)?.sentAt ?? -Infinity);
-    this.keep(key, { read, stamp, body, again, sentAt, spare: typed.spare }, awaited);
+    this.answers.keep(key, { read, stamp, body, again, sentAt, spare: typed.spare }, awaited);
     return this.answers.get(key)?.body ?? body;
   }
 
@@ -309,42 +262,6 @@ export class ReadModel {
     const stale = isDatabaseUnavailable(error) ? this.answers.get(key) : undefined;
     if (!stale) throw error;
     return stale.body.revalidating();
-  }
-
-  /** `sent`: the answer is sent now, so it becomes the most recently used; one sent to nobody yet takes the place of the one it replaces. */
-  private keep(key: string, answer: Answer, sent: boolean): void {
-    const before = this.answers.get(key);
-    if (before) {
-      if (sent) this.answers.delete(key);
-      this.release(before.body);
-    }
-    let kept = this.bodies.get(answer.body.etag);
-    if (!kept) {
-      kept = { body: answer.body, answers: 0 };
-      this.bodies.set(answer.body.etag, kept);
-      this.bytes += answer.body.size;
-    }
-    kept.answers += 1;
-    this.answers.set(key, { ...answer, body: kept.body });
-    this.spares.delete(key);
-    if (answer.spare) this.spares.add(key);
-    while (this.bytes > this.maxBytes) this.drop(this.spares.values().next().value ?? this.answers.keys().next().value!);
-  }
-
-  private drop(key: string): void {
-    const answer = this.answers.get(key)!;
-    this.answers.delete(key);
-    this.spares.delete(key);
-    this.release(answer.body);
-  }
-
-  /** One answer fewer shares the body: the last one lets go of its bytes. */
-  private release({ etag }: PreparedBody): void {
-    const kept = this.bodies.get(etag)!;
-    kept.answers -= 1;
-    if (kept.answers > 0) return;
-    this.bodies.delete(etag);
-    this.bytes -= kept.body.size;
   }
 
   private isRenewing(key: string, domains: readonly ContentDomain[]): boolean {
