@@ -5,8 +5,6 @@ import { LocalEntra } from '@test/support/local-entra';
 import { LogLines } from '@test/support/log-lines';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
-const OVERFLOW_USER = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
-
 describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
   let entra: LocalEntra;
   let onDatabase: AppOnDatabase;
@@ -38,54 +36,15 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
   };
   const now = () => Math.floor(Date.now() / 1000);
 
+  // Which tokens make an admin is the strategy's rule (test/service/entra-credentials.service.spec.ts); here, what a client sees of each ending.
   describe('admin writes with an Entra ID access token', () => {
-    it('accepts a member token, with the audience as client id or api:// URI', async () => {
+    it('accepts a member token, and the static token alongside', async () => {
       expect((await patchProject(await entra.token())).status).toBe(200);
-      expect((await patchProject(await entra.token({ aud: `api://${entra.env().AZURE_API_CLIENT_ID}` }))).status).toBe(200);
-    });
-
-    it('accepts a token within the 60 s clock skew', async () => {
-      expect((await patchProject(await entra.token({ exp: now() - 30 }))).status).toBe(200);
-    });
-
-    it('accepts an application token, which carries roles instead of scp', async () => {
-      expect((await patchProject(await entra.token({ scp: undefined, roles: ['Content.Write'] }))).status).toBe(200);
-    });
-
-    it('still accepts the static token alongside', async () => {
       expect((await patchProject(ADMIN_TOKEN)).status).toBe(200);
     });
 
-    const rejected: [string, () => Promise<string>][] = [
-      ['expired', () => entra.token({ exp: now() - 120 })],
-      ['not yet valid', () => entra.token({ nbf: now() + 300 })],
-      ['from another issuer', () => entra.token({ iss: 'https://login.microsoftonline.com/other-tenant/v2.0' })],
-      ['for another audience', () => entra.token({ aud: '99999999-2222-4333-8444-555555555555' })],
-      ['without an oid', () => entra.token({ oid: undefined })],
-      ['that is an ID token of the API in the admin group (no scp, no roles)', () => entra.token({ scp: undefined })],
-      ['whose scp is empty', () => entra.token({ scp: '' })],
-      ['signed by an unknown key', () => entra.tokenFromUnknownKey()],
-      ['HS256-signed with the RSA public key', () => entra.tokenSignedWithPublicKeyAsSecret()],
-      ['marking an extension it does not understand as critical (crit)', () => entra.tokenWithCriticalExtension()],
-      [
-        'unsigned (alg none)',
-        async () => {
-          const [, payload] = (await entra.token()).split('.');
-          return `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
-        },
-      ],
-      [
-        'tampered with',
-        async () => {
-          const [header, payload, signature] = (await entra.token({ groups: [] })).split('.');
-          const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-          claims.groups = [entra.env().ADMIN_GROUP_ID];
-          return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
-        },
-      ],
-    ];
-    it.each(rejected)('refuses a token %s with 401 and a detail that does not say why', async (_, mint) => {
-      const response = await patchProject(await mint());
+    it('refuses a token it does not accept with 401 and a detail that does not say why', async () => {
+      const response = await patchProject(await entra.token({ exp: now() - 120 }));
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ detail: 'Invalid or expired credentials' });
       expect(response.headers['www-authenticate']).toContain('Bearer');
@@ -95,27 +54,8 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
       const response = await patchProject(await entra.token({ groups: ['00000000-0000-4000-8000-000000000001'] }));
       expect(response.status).toBe(403);
     });
-  });
 
-  describe('group overflow', () => {
-    const overflowToken = () => entra.token({ oid: OVERFLOW_USER, groups: undefined, _claim_names: { groups: 'src1' }, hasgroups: true });
-
-    it('asks Graph, with one cached app token, and accepts a member', async () => {
-      entra.members.add(OVERFLOW_USER);
-      const tokenRequestsBefore = entra.tokenRequests;
-      expect((await patchProject(await overflowToken())).status).toBe(200);
-      expect(entra.tokenRequests).toBe(tokenRequestsBefore + 1);
-      const membershipRequests = entra.membershipRequests;
-      expect((await patchProject(await overflowToken())).status).toBe(200);
-      expect(entra.membershipRequests).toBe(membershipRequests);
-    });
-
-    it('refuses with 403 when Graph says not a member', async () => {
-      const outsider = '1b2c3d4e-5f60-4718-8293-a4b5c6d7e8f9';
-      expect((await patchProject(await entra.token({ oid: outsider, groups: undefined, hasgroups: true }))).status).toBe(403);
-    });
-
-    it('fails closed with 503 when Graph is unreachable', async () => {
+    it('answers 503 when an overflowed group claim cannot be checked with Graph (fails closed)', async () => {
       entra.graphAvailable = false;
       try {
         const stranger = '2c3d4e5f-6071-4829-93a4-b5c6d7e8f9a0';
@@ -183,12 +123,6 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
       });
     });
 
-    it('prefers the email claim when the token has one', async () => {
-      const token = await entra.token({ email: 'mara.jansen@example.com' });
-      const response = await request(testApp.server).get('/auth/me').set('Authorization', `Bearer ${token}`).expect(200);
-      expect(response.body.email).toBe('mara.jansen@example.com');
-    });
-
     it('refuses the static token, a bad token and no token with 401', async () => {
       for (const authorization of [`Bearer ${ADMIN_TOKEN}`, 'Bearer nonsense', undefined]) {
         const call = request(testApp.server).get('/api/auth/me');
@@ -200,29 +134,6 @@ describe('identity: Entra ID tokens, explorer tokens and auth/me', () => {
       const token = await entra.token({ groups: [] });
       await request(testApp.server).get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(403);
     });
-  });
-});
-
-describe('identity provider unreachable', () => {
-  let entra: LocalEntra;
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    entra = await LocalEntra.start();
-    testApp = await createTestApp({ env: { ...entra.env(), DATABASE_URL: undefined, REDIS_URL: undefined, RATE_LIMIT_ENABLED: 'false' } });
-  });
-  afterAll(() => testApp.close());
-
-  it('keeps accepting tokens signed with cached keys, and refuses unknown keys with 401, never a 5xx', async () => {
-    const me = (token: string) => request(testApp.server).get('/api/auth/me').set('Authorization', `Bearer ${token}`);
-    const [cachedKey, strangerKey] = [await entra.token(), await entra.tokenFromUnknownKey()];
-    await me(cachedKey).expect(200);
-    await entra.close();
-
-    await me(cachedKey).expect(200);
-    const unknownKey = await me(strangerKey);
-    expect(unknownKey.status).toBe(401);
-    expect(unknownKey.body).toEqual({ detail: 'Invalid or expired credentials' });
   });
 });
 
