@@ -9,7 +9,8 @@
 import { adminCall } from './http/admin-calls';
 import { benchSectionOnADatabase } from './http/databases';
 import { scaledContent } from './http/growth';
-import { type BenchServer, startServiceOn } from './http/processes';
+import { LongestHold } from './http/event-loop-holds';
+import { type BenchServer, PROBED_SERVICE, startServiceOn } from './http/processes';
 import { figuresTable, loadTable, machineDescription, latencies, ratio, type Target, targetsTable, median } from './http/report';
 import { interleaved, log, measure, measureWhile, ROUNDS, type Run, SECONDS } from './http/rounds';
 
@@ -45,7 +46,8 @@ async function publishesLongAfterOneRead(service: BenchServer, from: number): Pr
 
 async function run([databaseUrl]: string[]): Promise<string> {
   log('drafts: starting the service');
-  const service = await startServiceOn(databaseUrl, READ_PATH);
+  const service = await startServiceOn(databaseUrl, READ_PATH, {}, PROBED_SERVICE);
+  const hold = new LongestHold(service);
   try {
     const content = scaledContent(FACTOR);
     const documentBytes = Buffer.byteLength(JSON.stringify(content));
@@ -72,7 +74,7 @@ async function run([databaseUrl]: string[]): Promise<string> {
     const cyclesPerSecond = new Map<string, number[]>();
     const whilePublishing = async (path: string) => {
       const [from, started] = [cycles, performance.now()];
-      const result = await measureWhile(service, path, publishing);
+      const result = await hold.during(() => measureWhile(service, path, publishing));
       cyclesPerSecond.set(path, [...(cyclesPerSecond.get(path) ?? []), ((cycles - from) * 1000) / (performance.now() - started)]);
       return result;
     };
@@ -103,11 +105,12 @@ async function run([databaseUrl]: string[]): Promise<string> {
         measured: latencies(during.p99, alone.p99),
         reached: during.p99 <= 2 * alone.p99,
       },
+      hold.target('while publishes follow one another'),
     ];
     return [
       '## Drafts (`npm run bench:drafts`, also run by `npm run bench`)',
       '',
-      `${machineDescription()}. ${SECONDS} s a measurement, ${ROUNDS} interleaved rounds averaged; the service built for production on jemalloc with a database holding ${FACTOR}x the demo content (a ${(documentBytes / 1024).toFixed(0)} KiB document).`,
+      `${machineDescription()}. ${SECONDS} s a measurement, ${ROUNDS} interleaved rounds averaged; the service built for production on jemalloc, its event loop watched by \`monitorEventLoopDelay\` (1 ms resolution), with a database holding ${FACTOR}x the demo content (a ${(documentBytes / 1024).toFixed(0)} KiB document).`,
       '',
       targetsTable(targets),
       '',

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { benchSectionOnADatabase } from './http/databases';
 import type { LoadResult } from './http/load';
-import { BENCH_ADMIN_TOKEN, type BenchServer, IMAGE, startServer, startServiceOn } from './http/processes';
+import { LongestHold } from './http/event-loop-holds';
+import { BENCH_ADMIN_TOKEN, type BenchServer, IMAGE, PROBED_SERVICE, startServer, startServiceOn } from './http/processes';
 import {
   figuresTable,
   loadTable,
@@ -116,8 +117,9 @@ async function run([databaseUrl]: string[]): Promise<string> {
   const servers: BenchServer[] = [];
   try {
     log('media: starting the service');
-    const service = await startServiceOn(databaseUrl, READ_PATH);
+    const service = await startServiceOn(databaseUrl, READ_PATH, {}, PROBED_SERVICE);
     servers.push(service);
+    const hold = new LongestHold(service);
     const pictures = await Promise.all(Array.from({ length: UPLOADS + PICTURES_A_ROUND * ROUNDS }, (_, seed) => twelveMegapixelJpeg(seed)));
     const idleMb = service.rssMb();
 
@@ -146,7 +148,7 @@ async function run([databaseUrl]: string[]): Promise<string> {
         async () => {
           // New bytes each round: the same bytes again would be answered 200, not counted as uploaded.
           const first = UPLOADS + PICTURES_A_ROUND * round++;
-          const { reads, uploads } = await readsDuringUploads(service, pictures.slice(first, first + PICTURES_A_ROUND));
+          const { reads, uploads } = await hold.during(() => readsDuringUploads(service, pictures.slice(first, first + PICTURES_A_ROUND)));
           uploadsDuring += uploads;
           return reads;
         },
@@ -208,6 +210,7 @@ async function run([databaseUrl]: string[]): Promise<string> {
         measured: latencies(during.p99, alone.p99),
         reached: during.p99 < 2 * alone.p99,
       },
+      hold.target('during those uploads'),
       {
         goal: 'a hot variant at least 0.8x the bare node:http server',
         measured: ratio(served.rps, floor.rps),
@@ -217,7 +220,7 @@ async function run([databaseUrl]: string[]): Promise<string> {
     return [
       '## Media (`npm run bench:media`, also run by `npm run bench`)',
       '',
-      `${machineDescription()}. ${SECONDS} s a measurement, the reads alone and during uploads ${ROUNDS} interleaved rounds averaged; the service built for production on jemalloc with a database; uploads sent by the harness (fetch), one at a time unless said. RSS and server CPU are those of the service's processes: its own and its encoder's.`,
+      `${machineDescription()}. ${SECONDS} s a measurement, the reads alone and during uploads ${ROUNDS} interleaved rounds averaged; the service built for production on jemalloc with a database, its event loop watched by \`monitorEventLoopDelay\` (1 ms resolution); uploads sent by the harness (fetch), one at a time unless said. RSS and server CPU are those of the service's processes: its own and its encoder's.`,
       '',
       targetsTable(targets),
       '',

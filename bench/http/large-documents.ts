@@ -5,6 +5,7 @@
  * service's event loop was held while it was worked on.
  */
 import { DEMO_CONTENT } from '@/content/demo-content';
+import { holdTarget } from './event-loop-holds';
 import { type BenchServer, PROBED_SERVICE, startServer } from './processes';
 import { figuresTable, type Target } from './report';
 import { log } from './rounds';
@@ -96,11 +97,7 @@ export async function largeDocuments(
         measured: answered.map(({ ms }) => `${ms.toFixed(0)} ms`).join(', '),
         reached: answered.every(({ ms }) => ms <= 2_000),
       },
-      {
-        goal: 'the event loop never held more than 100 ms at a time',
-        measured: answered.map(({ heldMs }) => `${heldMs.toFixed(0)} ms`).join(', '),
-        reached: answered.every(({ heldMs }) => heldMs <= 100),
-      },
+      holdTarget('while they are imported', Math.max(...answered.map(({ heldMs }) => heldMs))),
     ],
   };
 }

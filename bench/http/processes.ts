@@ -210,11 +210,16 @@ const treeCpuMs = (pid: number): number =>
 /** The admin token of the services the media and drafts benches start. */
 export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789abcdefghijklmnop';
 
-/** The service as the image runs it, on a database of the bench's, with an admin token and no rate limits. */
-export const startServiceOn = (databaseUrl: string, readyPath: string, env: Record<string, string> = {}): Promise<BenchServer> =>
+/** The service as the image runs it (or watched by the event-loop probe), on a database of the bench's, with an admin token and no rate limits. */
+export const startServiceOn = (
+  databaseUrl: string,
+  readyPath: string,
+  env: Record<string, string> = {},
+  command: ServerCommand = SERVICE,
+): Promise<BenchServer> =>
   startServer(
     'c service, database',
-    SERVICE,
+    command,
     { DATABASE_URL: databaseUrl, API_ADMIN_TOKEN: BENCH_ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn', ...env },
     readyPath,
   );

@@ -21,6 +21,7 @@ import {
   REPLACE_CATEGORY_EXAMPLE,
   REPLACE_SKILL_EXAMPLE,
 } from './skills.examples';
+import { SkillCategoriesService } from './skill-categories.service';
 import { SkillsService } from './skills.service';
 import { type ContentWrite, ContentWriteOf } from '@/content-writes/content-write';
 import { ContentWrites } from '@/content-writes/content-writes.service';
@@ -37,6 +38,7 @@ const SKILL_NOT_FOUND = { description: 'No skill has this id', detail: 'Skill 0b
 @DraftableWrites()
 export class SkillsController {
   constructor(
+    private readonly categories: SkillCategoriesService,
     private readonly skills: SkillsService,
     private readonly writes: ContentWrites,
   ) {}
@@ -44,7 +46,7 @@ export class SkillsController {
   @Get()
   @PublicRead({ operationId: 'listSkillCategories', summary: 'Skill categories with their skills', returns: [SkillCategoryDto] })
   findAll(@Query() { lang }: LanguageQueryDto): Promise<SkillCategoryDto[]> {
-    return this.skills.findCategories(lang);
+    return this.categories.findCategories(lang);
   }
 
   @Post('categories')
@@ -55,7 +57,7 @@ export class SkillsController {
     responses: { 201: IdResponseDto },
   })
   createCategory(@Body() dto: CreateSkillCategoryDto, @ContentWriteOf() write: ContentWrite): Promise<IdResponseDto> {
-    return this.writes.run(write, () => this.skills.createCategory(dto));
+    return this.writes.run(write, () => this.categories.createCategory(dto));
   }
 
   @Put('categories/:category_id')
@@ -70,7 +72,7 @@ export class SkillsController {
     @Body(new RequireFieldsPipe<UpdateSkillCategoryDto>(['title'])) dto: UpdateSkillCategoryDto,
     @ContentWriteOf() write: ContentWrite,
   ): Promise<SkillCategoryDto> {
-    return this.writes.run(write, () => this.skills.replaceCategory(category_id, dto));
+    return this.writes.run(write, () => this.categories.replaceCategory(category_id, dto));
   }
 
   @Patch('categories/:category_id')
@@ -85,7 +87,7 @@ export class SkillsController {
     @Body() dto: UpdateSkillCategoryDto,
     @ContentWriteOf() write: ContentWrite,
   ): Promise<SkillCategoryDto> {
-    return this.writes.run(write, () => this.skills.patchCategory(category_id, dto));
+    return this.writes.run(write, () => this.categories.patchCategory(category_id, dto));
   }
 
   @Delete('categories/:category_id')
@@ -96,7 +98,7 @@ export class SkillsController {
     responses: { 204: 'Deleted, with its skills', 404: CATEGORY_NOT_FOUND },
   })
   removeCategory(@Param() { category_id }: SkillCategoryIdParams, @ContentWriteOf() write: ContentWrite): Promise<void> {
-    return this.writes.run(write, () => this.skills.removeCategory(category_id));
+    return this.writes.run(write, () => this.categories.removeCategory(category_id));
   }
 
   @Post('categories/:category_id/skills')

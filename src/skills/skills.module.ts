@@ -5,6 +5,8 @@ import { ProjectsModule } from '@/projects/projects.module';
 import { SkillCategoriesRepository, SkillsRepository } from './persistence/skills.repository';
 import { skillsFromItems } from './skill-defaults';
 import { SkillsController } from './skills.controller';
+import { SkillCategoriesService } from './skill-categories.service';
+import { SkillProjectLinks } from './skill-project-links';
 import { SkillsService } from './skills.service';
 import { ContentWritesModule } from '@/content-writes/content-writes.module';
 
@@ -12,7 +14,9 @@ import { ContentWritesModule } from '@/content-writes/content-writes.module';
   imports: [ProjectsModule, ContentWritesModule],
   controllers: [SkillsController],
   providers: [
+    SkillCategoriesService,
     SkillsService,
+    SkillProjectLinks,
     contentStorage(SkillCategoriesRepository, {
       postgres: async () => (await import('./persistence/typeorm-skills.repository.js')).typeOrmSkillCategories,
       document: (document, changedAt) =>
@@ -23,6 +27,5 @@ import { ContentWritesModule } from '@/content-writes/content-writes.module';
       document: (document, changedAt) => new DocumentCollection(skillsFromItems(document.skills).skills, (skill) => skill.id, changedAt),
     }),
   ],
-  exports: [SkillsService],
 })
 export class SkillsModule {}

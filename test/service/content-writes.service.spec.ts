@@ -8,6 +8,7 @@ import { ExperienceService } from '@/experience/experience.service';
 import { PortfolioService } from '@/portfolio/portfolio.service';
 import { ProfileService } from '@/profile/profile.service';
 import { ProjectsService } from '@/projects/projects.service';
+import { SkillCategoriesService } from '@/skills/skill-categories.service';
 import { SkillsService } from '@/skills/skills.service';
 import { DEMO } from '@test/support/demo';
 import { writableServiceContext } from '@test/support/service-context';
@@ -127,13 +128,17 @@ describe('content writes, on the domain services', () => {
   });
 
   describe('skills', () => {
+    let categories: SkillCategoriesService;
     let skills: SkillsService;
-    beforeAll(() => (skills = context.get(SkillsService)));
+    beforeAll(() => {
+      categories = context.get(SkillCategoriesService);
+      skills = context.get(SkillsService);
+    });
 
     it('creates a category last with its skills in order, and a skill last in its category', async () => {
-      const { id } = await skills.createCategory({ title: 'Tools', skills: [{ name: 'Vim' }, { name: 'Git' }] });
+      const { id } = await categories.createCategory({ title: 'Tools', skills: [{ name: 'Vim' }, { name: 'Git' }] });
       await skills.createSkill(id, { name: 'Make' });
-      const category = (await skills.findCategories()).at(-1)!;
+      const category = (await categories.findCategories()).at(-1)!;
       expect(category).toMatchObject({ id, title: 'Tools', iconName: '', iconColor: '' });
       expect(category.skills.map((skill) => skill.name)).toEqual(['Vim', 'Git', 'Make']);
     });
@@ -142,20 +147,20 @@ describe('content writes, on the domain services', () => {
       await expect(skills.createSkill(UNKNOWN, { name: 'Go' })).rejects.toThrow(
         new NotFoundException({ detail: `Skill category ${UNKNOWN} not found` }),
       );
-      expect(await skills.findCategories()).toEqual(DEMO.skills);
+      expect(await categories.findCategories()).toEqual(DEMO.skills);
     });
 
     it('replaces and patches a category without touching its skills, and deletes it with them', async () => {
       const [category] = DEMO.skills;
-      expect(await skills.replaceCategory(category.id, { title: 'Code' })).toEqual({
+      expect(await categories.replaceCategory(category.id, { title: 'Code' })).toEqual({
         ...category,
         title: 'Code',
         iconName: '',
         iconColor: '',
       });
-      expect((await skills.patchCategory(category.id, { iconColor: '#123456' })).skills).toEqual(category.skills);
-      await skills.removeCategory(category.id);
-      expect(ids(await skills.findCategories())).not.toContain(category.id);
+      expect((await categories.patchCategory(category.id, { iconColor: '#123456' })).skills).toEqual(category.skills);
+      await categories.removeCategory(category.id);
+      expect(ids(await categories.findCategories())).not.toContain(category.id);
       await expect(skills.removeSkill(category.skills[0].id)).rejects.toBeInstanceOf(NotFoundException);
     });
 

@@ -7,6 +7,7 @@ import { ExperienceService } from '@/experience/experience.service';
 import { PortfolioService } from '@/portfolio/portfolio.service';
 import { ProfileService } from '@/profile/profile.service';
 import { ProjectsService } from '@/projects/projects.service';
+import { SkillCategoriesService } from '@/skills/skill-categories.service';
 import { SkillsService } from '@/skills/skills.service';
 import { DEMO } from '@test/support/demo';
 import { serviceContext } from '@test/support/service-context';
@@ -51,13 +52,14 @@ describe('writes without a database', () => {
   });
 
   it('refuses every write of skills with 503, naming a category or skill or none', async () => {
+    const categories = context.get(SkillCategoriesService);
     const skills = context.get(SkillsService);
     const [category] = DEMO.skills;
-    await refused(() => skills.createCategory({ title: 'A' }));
+    await refused(() => categories.createCategory({ title: 'A' }));
     for (const id of [category.id, UNKNOWN]) {
-      await refused(() => skills.replaceCategory(id, { title: 'A' }));
-      await refused(() => skills.patchCategory(id, {}));
-      await refused(() => skills.removeCategory(id));
+      await refused(() => categories.replaceCategory(id, { title: 'A' }));
+      await refused(() => categories.patchCategory(id, {}));
+      await refused(() => categories.removeCategory(id));
       await refused(() => skills.createSkill(id, { name: 'A' }));
     }
     for (const id of [category.skills[0].id, UNKNOWN]) {
