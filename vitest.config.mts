@@ -32,6 +32,8 @@ export default defineConfig({
       { extends: true, test: { name: 'service', include: ['test/service/**/*.spec.ts'] } },
       // One contract for every adapter of a storage port: in memory (what the service tier uses) and on PostgreSQL.
       { extends: true, test: { name: 'adapters', include: ['test/adapters/**/*.spec.ts'] } },
+      // The published description as the app builds it, without HTTP: what every operation declares.
+      { extends: true, test: { name: 'description', include: ['test/description/**/*.spec.ts'] } },
       // The real AppModule over HTTP with real peers. Two files at a time (the machine's two cores):
       // each suite has its own database, Redis, SMTP server and TCP proxies, and its own clients'
       // addresses for the limits it floods, so no two share a peer they stop or a budget they spend.

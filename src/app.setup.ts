@@ -30,7 +30,7 @@ import { ReadModel } from './read-model/read-model';
 import { MediaEdge } from './media/media-edge';
 
 /** The explorer's sections, in its order: the content domains first, as they declare themselves. */
-const EXPLORER_SECTIONS: OpenApiSections = [
+export const EXPLORER_SECTIONS: OpenApiSections = [
   ...CONTENT_DOMAINS.map((domain) => [domain, DOMAIN_DECLARATIONS[domain].description] as const),
   ['contact', 'Contact messages to the owner'],
   ['media', "The owner's pictures: uploaded once, served in every size and format"],

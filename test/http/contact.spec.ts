@@ -388,16 +388,4 @@ describe('POST /api/contact validation', () => {
     const response = await post({ ...VISITOR, message: 'm'.repeat(101 * 1024) });
     expect(response.status).toBe(413);
   });
-
-  it('declares the request body and 200, 413, 422, 429 and 500 in the published description', async () => {
-    const document = (await request(testApp.server).get('/openapi.json')).body as {
-      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
-    };
-    const operation = document.paths['/api/contact'].post;
-    expect(operation.requestBody).toMatchObject({
-      required: true,
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/ContactRequest' } } },
-    });
-    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '413', '422', '429', '500']));
-  });
 });
