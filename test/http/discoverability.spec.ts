@@ -2,9 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -15,56 +13,10 @@ import { CardRenderer } from '@/site/card-renderer';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { ROOT } from '@test/support/paths';
+import { type SitemapUrl, sitemapOf } from '@test/support/sitemap';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
 const SLUGS = DEMO_CONTENT.projects.map((project) => project.slug);
-
-/** JSON Feed 1.1 (jsonfeed.org/version/1.1) as its specification words it: what a feed must have. */
-const JSON_FEED_1_1 = {
-  type: 'object',
-  required: ['version', 'title', 'items'],
-  properties: {
-    version: { const: 'https://jsonfeed.org/version/1.1' },
-    title: { type: 'string' },
-    home_page_url: { type: 'string', format: 'uri' },
-    language: { type: 'string' },
-    authors: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, url: { type: 'string', format: 'uri' } } } },
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id'],
-        anyOf: [{ required: ['content_html'] }, { required: ['content_text'] }],
-        properties: {
-          id: { type: 'string' },
-          url: { type: 'string', format: 'uri' },
-          title: { type: 'string' },
-          image: { type: 'string', format: 'uri' },
-          date_published: { type: 'string', format: 'date-time' },
-          date_modified: { type: 'string', format: 'date-time' },
-          tags: { type: 'array', items: { type: 'string' } },
-        },
-      },
-    },
-  },
-};
-
-interface SitemapUrl {
-  loc: string;
-  lastmod?: string;
-  'xhtml:link': { '@_rel': string; '@_hreflang': string; '@_href': string }[];
-}
-
-const xml = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['url', 'xhtml:link'].includes(name) });
-
-/** The sitemap as a parser that did not write it reads it: well-formed XML, a sitemaps.org 0.9 urlset. */
-function sitemapOf(text: string): SitemapUrl[] {
-  expect(XMLValidator.validate(text)).toBe(true);
-  const { urlset } = xml.parse(text) as { urlset: { '@_xmlns': string; '@_xmlns:xhtml': string; url: SitemapUrl[] } };
-  expect(urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
-  expect(urlset['@_xmlns:xhtml']).toBe('http://www.w3.org/1999/xhtml');
-  return urlset.url;
-}
 
 /** The PNG as pngjs reads it (every chunk's CRC checked). */
 const pngOf = (bytes: Buffer) => PNG.sync.read(bytes);
@@ -77,87 +29,29 @@ describe('discoverability, from the built-in data set', () => {
   });
   afterAll(() => testApp.close());
 
-  it('lists every page once per language in the sitemap, each with its hreflang versions and x-default, and when it changed', async () => {
-    const answer = await request(testApp.server).get('/api/site/sitemap.xml').expect(200);
-    expect(answer.headers['content-type']).toBe('application/xml; charset=utf-8');
-    const urls = sitemapOf(answer.text);
-    const paths = ['/', ...SLUGS.map((slug) => `/projects/${slug}`)];
-    expect(urls.map((url) => url.loc).sort()).toEqual(
-      paths.flatMap((path) => [`https://mara.example${path}`, `https://mara.example/nl${path}`]).sort(),
-    );
-    for (const url of urls) {
-      const path = url.loc.replace(/^https:\/\/mara\.example(\/nl)?/, '');
-      expect(url['xhtml:link'].map((link) => [link['@_rel'], link['@_hreflang'], link['@_href']])).toEqual([
-        ['alternate', 'en', `https://mara.example${path}`],
-        ['alternate', 'nl', `https://mara.example/nl${path}`],
-        ['alternate', 'x-default', `https://mara.example${path}`],
-      ]);
-      expect(url.lastmod).toBe('2026-11-01T00:00:00.000Z');
+  // What each of them says is the services' (test/service/site-pages.service.spec.ts); here, how each is answered.
+  it('answers the sitemap, robots.txt, the feeds and the structured data with their media types and languages', async () => {
+    for (const [path, type, language] of [
+      ['/api/site/sitemap.xml', 'application/xml; charset=utf-8', undefined],
+      ['/api/site/robots.txt', 'text/plain; charset=utf-8', undefined],
+      ['/api/site/feed.atom?lang=nederlands', 'application/atom+xml; charset=utf-8', 'nl'],
+      ['/api/site/feed.json?lang=nederlands', 'application/feed+json; charset=utf-8', 'nl'],
+      ['/api/site/structured-data', 'application/ld+json; charset=utf-8', 'en'],
+      ['/api/projects/tidewatch/structured-data?lang=nederlands', 'application/ld+json; charset=utf-8', 'nl'],
+    ] as const) {
+      const answer = await request(testApp.server).get(path).expect(200);
+      expect([path, answer.headers['content-type'], answer.headers['content-language']]).toEqual([path, type, language]);
     }
-  });
-
-  it("answers robots.txt that allows everything and names the site's sitemap", async () => {
-    const answer = await request(testApp.server).get('/api/site/robots.txt').expect(200);
-    expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(answer.text.split('\n')).toEqual(['User-agent: *', 'Allow: /', '', 'Sitemap: https://mara.example/sitemap.xml', '']);
-  });
-
-  it('answers an Atom feed of the projects that a feed reader reads, in the language asked', async () => {
-    const answer = await request(testApp.server).get('/api/site/feed.atom?lang=nederlands').expect(200);
-    expect(answer.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
-    expect(answer.headers['content-language']).toBe('nl');
-    const feed = parseFeed(answer.text);
-    expect(feed.meta.type).toBe('atom');
-    expect(feed.title).toBe('Mara Jansen: projects');
-    expect(feed.url).toBe('https://mara.example/nl/');
-    expect(feed.items.map((item) => item.url)).toEqual(SLUGS.map((slug) => `https://mara.example/nl/projects/${slug}`));
-    const tidewatch = DEMO_CONTENT.projects[0];
-    expect(feed.items[0].title).toBe(tidewatch.translations?.nederlands?.title ?? tidewatch.title);
-    expect(feed.items[0].description).toBe(tidewatch.translations?.nederlands?.description);
-    expect(feed.items[0].categories.map((category) => category.label)).toEqual(tidewatch.technologies);
-    expect(feed.items[0].media[0]).toMatchObject({ url: expect.stringMatching(/^https:\/\/mara\.example\/api\/media\//) });
-  });
-
-  it('answers a JSON Feed 1.1 of the projects, valid by its specification', async () => {
-    const answer = await request(testApp.server).get('/api/site/feed.json?lang=nederlands').expect(200);
-    expect(answer.headers['content-type']).toBe('application/feed+json; charset=utf-8');
-    const feed = JSON.parse(answer.text) as { language: string; authors: unknown[]; items: { url: string; content_text: string }[] };
-    const ajv = new Ajv2020({ strict: false });
-    addFormats(ajv);
-    expect(ajv.validate(JSON_FEED_1_1, feed) || ajv.errorsText()).toBe(true);
-    expect(feed.language).toBe('nl');
-    expect(feed.authors).toEqual([{ name: 'Mara Jansen', url: 'https://mara.example/nl/' }]);
-    expect(feed.items[0]).toMatchObject({
-      url: 'https://mara.example/nl/projects/tidewatch',
-      content_text: DEMO_CONTENT.projects[0].translations?.nederlands?.description,
-    });
-  });
-
-  it('answers schema.org JSON-LD: the Person, and each project as a CreativeWork in the language read', async () => {
-    const person = await request(testApp.server).get('/api/site/structured-data').expect(200);
-    expect(person.headers['content-type']).toBe('application/ld+json; charset=utf-8');
-    expect(JSON.parse(person.text)).toEqual({
-      '@context': 'https://schema.org',
-      '@type': 'Person',
-      name: 'Mara Jansen',
-      jobTitle: DEMO_CONTENT.profile?.headline?.english,
-      url: 'https://mara.example/',
-    });
-    const work = JSON.parse(
-      (await request(testApp.server).get('/api/projects/tidewatch/structured-data?lang=nederlands').expect(200)).text,
-    );
-    expect(work).toMatchObject({
-      '@context': 'https://schema.org',
-      '@type': 'CreativeWork',
-      name: DEMO_CONTENT.projects[0].translations?.nederlands?.title ?? 'Tidewatch',
-      url: 'https://mara.example/nl/projects/tidewatch',
-      inLanguage: 'nl',
-      image: expect.stringMatching(/^https:\/\/mara\.example\/api\/media\/[0-9a-f]+\/\d+\.jpg$/),
-      author: { '@type': 'Person', name: 'Mara Jansen', url: 'https://mara.example/nl/' },
-    });
     await request(testApp.server)
       .get('/api/projects/harbour-planer/structured-data')
       .expect(404, { detail: 'Project "harbour-planer" not found' });
+  });
+
+  it('dates every page of the sitemap by when the built-in data set changed', async () => {
+    const sitemap = (await request(testApp.server).get('/api/site/sitemap.xml').expect(200)).text;
+    const dates = [...sitemap.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map(([, date]) => date);
+    expect(dates).toHaveLength(2 * (SLUGS.length + 1));
+    expect(new Set(dates)).toEqual(new Set(['2026-11-01T00:00:00.000Z']));
   });
 
   it('answers a 1200×630 PNG social card per project and for the home page, rendered once, with an ETag and 304', async () => {
@@ -344,33 +238,6 @@ describe('discoverability, from the database, on two instances', () => {
         const atom = (await request(second.server).get('/api/site/feed.atom').expect(200)).text;
         expect(XMLValidator.validate(atom)).toBe(true);
         expect(parseFeed(atom).items.map((item) => item.title)).toContain('Typed by hand');
-      },
-      { timeout: 2_000, interval: 100 },
-    );
-  });
-
-  it('escapes < in the structured data, so that it can be embedded in a script element as it stands', async () => {
-    const title = 'Ends </script><script>alert(1)</script>';
-    await admin().patch('/api/projects/ledger-lens').send({ title }).expect(200);
-    await vi.waitFor(
-      async () => {
-        const text = (await request(second.server).get('/api/projects/ledger-lens/structured-data').expect(200)).text;
-        expect(text).not.toContain('<');
-        expect(JSON.parse(text)).toMatchObject({ name: title });
-      },
-      { timeout: 2_000, interval: 100 },
-    );
-  });
-
-  it("names the profile's links as the Person's sameAs", async () => {
-    await admin()
-      .patch('/api/profile')
-      .send({ links: [{ label: 'GitHub', url: 'https://github.com/marajansen' }] })
-      .expect(200);
-    await vi.waitFor(
-      async () => {
-        const person = JSON.parse((await request(second.server).get('/api/site/structured-data').expect(200)).text);
-        expect(person.sameAs).toEqual(['https://github.com/marajansen']);
       },
       { timeout: 2_000, interval: 100 },
     );
