@@ -87,6 +87,7 @@ describe('POST /api/contact with a mail server and a database', () => {
   const stored = () => database.query<StoredMessage>('SELECT * FROM contact_messages ORDER BY received_at');
   const redelivery = () => testApp.app.get(ContactRedelivery);
 
+  // What the two mails say is the service's (test/service/contact-mails.service.spec.ts); here, the answer and what is stored.
   it('sends a notification with every field and Reply-To, then a confirmation, and records them as sent', async () => {
     const response = await post(VISITOR);
     expect(response.status).toBe(200);
@@ -109,61 +110,10 @@ describe('POST /api/contact with a mail server and a database', () => {
     expect(row).toMatchObject({ ...VISITOR, ...delivery(['sent', 'sent']), notification_attempts: 1, confirmation_attempts: 1 });
   });
 
-  it('confirms to the bare address with no text the sender wrote: no name, company or message', async () => {
-    const relay = { ...VISITOR, name: 'Visit https://evil.example now', company: 'Call +1 555 0100 for prizes' };
-    expect((await post(relay)).status).toBe(200);
-    const confirmation = smtp.received[1];
-    expect(confirmation.parsed.to).toMatchObject({ value: [{ name: '', address: VISITOR.email }] });
-    expect(confirmation.parsed.text).toMatch(/^Hello,/);
-    for (const text of [relay.name, relay.company, relay.message, 'evil.example', '555 0100']) expect(confirmation.raw).not.toContain(text);
-  });
-
   it('strips the name before storing and mailing it, and stores a missing company as null', async () => {
     await post({ name: '   Grace Hopper \t', email: 'grace@example.com', message: 'Ten chars!' }).then((r) => expect(r.status).toBe(200));
     expect(await stored()).toEqual([expect.objectContaining({ name: 'Grace Hopper', company: null, ...delivery(['sent', 'sent']) })]);
     expect(smtp.received[0].parsed.text).toContain('Company:   —');
-  });
-
-  it('escapes HTML in every field of the HTML part', async () => {
-    const hostile = {
-      name: '<b>Eve</b>',
-      email: 'eve@example.com',
-      message: '<script>alert("x")</script> & more',
-      company: '<img src=x onerror=alert(1)>',
-    };
-    expect((await post(hostile)).status).toBe(200);
-    const html = String(smtp.received[0].parsed.html);
-    expect(html).not.toContain('<script>');
-    expect(html).not.toContain('<img src=x');
-    expect(html).not.toContain('<b>Eve</b>');
-    expect(html).toContain('&lt;script&gt;');
-    expect(smtp.received[0].parsed.text).toContain('<script>alert("x")</script> & more');
-  });
-
-  it.each([
-    ['CR/LF', 'Mallory\r\nBcc: victim@example.com'],
-    ['a bare LF', 'Mallory\nX-Injected: yes'],
-    ['a bare CR', 'Mallory\rX-Injected: yes'],
-    ['other control characters', 'Mallory\u0007\u000b\u0085X-Injected: yes'],
-  ])('never lets %s in a name or company add a header', async (_, name) => {
-    const response = await post({
-      name,
-      email: 'mallory@example.com',
-      message: 'Injection attempt here',
-      company: `ACME\r\nX-Company-Injected: 1`,
-    });
-    expect(response.status).toBe(200);
-    for (const mail of smtp.received) {
-      const headerBlock = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'));
-      expect(headerBlock).not.toMatch(/^(bcc|x-injected|x-company-injected):/im);
-      expect(mail.parsed.headers.has('bcc')).toBe(false);
-      expect(mail.parsed.headers.has('x-injected')).toBe(false);
-      expect(mail.envelope.to).not.toContain('victim@example.com');
-    }
-    // Decoded, the name in the headers carries no control character either (spaces stand in).
-    const [notification] = smtp.received;
-    expect(notification.parsed.subject).toMatch(/^Portfolio contact from Mallory [^\p{Cc}]+$/u);
-    expect(notification.parsed.replyTo?.value[0].name).toMatch(/^Mallory [^\p{Cc}]+$/u);
   });
 
   it('answers 200 when the mail server rejects the credentials, keeps the message as failed and logs an error with the request id', async () => {
