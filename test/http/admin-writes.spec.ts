@@ -25,16 +25,9 @@ describe('admin writes against PostgreSQL', () => {
   const slugs = async () => (await api('get', '/api/projects')).body.map((card: { slug: string }) => card.slug);
   const entryIds = async () => (await api('get', '/api/experience')).body.map((entry: { id: string }) => entry.id);
 
+  // Which bodies each write takes is its model's (src/*/dto/*.spec.ts): a list of lists, for one, found by fuzzing.
   describe('lists of lists (found by fuzzing)', () => {
     it.each([
-      ['post', '/api/skills/categories', { title: 'Tools', skills: [[{ name: 'x' }]] }, 'skills', '/api/skills'],
-      [
-        'post',
-        '/api/experience',
-        { ...WORK_ENTRIES[0], additionalProjects: [[{ title: 'x', description: 'y' }]] },
-        'additionalProjects',
-        '/api/experience',
-      ],
       ['put', '/api/profile', { name: 'Mara', links: [[{ label: 'x', url: 'https://x.example' }]] }, 'links', '/api/profile'],
     ] as const)('%s %s refuses a list whose items are lists with 422, changing nothing', async (method, path, body, field, readBack) => {
       const before = await api('get', readBack);
@@ -53,7 +46,8 @@ describe('admin writes against PostgreSQL', () => {
       expect(response.body).toEqual({ detail: expect.any(String) });
     });
 
-    it.each(['wrong-token', `${ADMIN_TOKEN}x`, ADMIN_TOKEN.slice(0, -1)])('answers the wrong token %s with 401', async (token) => {
+    // Which tokens match is the strategy's (src/auth/strategies/static-token.strategy.spec.ts).
+    it.each([`${ADMIN_TOKEN}x`])('answers the wrong token %s with 401', async (token) => {
       const response = await api('delete', '/api/projects/tidewatch', undefined, token);
       expect(response.status).toBe(401);
       expect(response.headers['www-authenticate']).toContain('Bearer');
@@ -172,17 +166,6 @@ describe('admin writes against PostgreSQL', () => {
       expect(await entryIds()).toContain(created.body.id);
     });
 
-    it('refuses a malformed additional project at its place', async () => {
-      const response = await api('post', '/api/experience', {
-        company: 'A',
-        role: 'B',
-        period: 'C',
-        additionalProjects: [{ title: 'ok', description: 'ok' }, { description: 'no title' }],
-      });
-      expect(response.status).toBe(422);
-      expect(response.body.detail).toEqual([{ loc: ['body', 'additionalProjects', 1, 'title'], msg: 'Field required', type: 'missing' }]);
-    });
-
     it('answers PUT and PATCH 200, DELETE 204, and 404 once it is gone; a PUT names each missing field', async () => {
       const id = WORK_ENTRIES[2].id;
       const missing = await api('put', `/api/experience/${id}`, { company: 'Only company' });
@@ -248,11 +231,6 @@ describe('admin writes against PostgreSQL', () => {
       const target = SKILL_CATEGORIES[2];
       expect((await api('delete', `/api/skills/categories/${target.id}`)).status).toBe(204);
       expect((await api('patch', `/api/skills/${target.skills[0].id}`, {})).status).toBe(404);
-    });
-
-    it('refuses malformed UUIDs in skill paths', async () => {
-      expect((await api('delete', '/api/skills/categories/123')).status).toBe(422);
-      expect((await api('patch', '/api/skills/xyz', {})).status).toBe(422);
     });
   });
 });

@@ -11,4 +11,10 @@ describe('the profile as an admin writes it', () => {
       expect(await issuesOf(UpdateProfileDto, { website: link }), link).toEqual([{ loc: ['body', 'website'], type: expect.any(String) }]);
     }
   });
+
+  it('refuses links whose items are lists (found by fuzzing)', async () => {
+    expect(await issuesOf(ReplaceProfileDto, { name: 'Mara', links: [[{ label: 'x', url: 'https://x.example' }]] })).toEqual([
+      { loc: ['body', 'links'], type: 'model_type' },
+    ]);
+  });
 });
