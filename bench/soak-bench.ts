@@ -232,7 +232,12 @@ async function run([databaseUrl]: string[]): Promise<string> {
           [0, 1].map((server) => `${rested.map((sample) => sample[server].rss.toFixed(0)).join(', ')} MB`).join('; '),
         ],
         ['reads of the service (wrk)', `${outcomes[0].readsPerSecond.toFixed(0)} req/s; ${answered(outcomes[0].reads)}`],
-        ...Object.entries(outcomes[0].work).map(([kind, statuses]): [string, string] => [`${kind}, answered`, answered(statuses)]),
+        [
+          `${Object.keys(outcomes[0].work).join('; ')}, answered`,
+          Object.values(outcomes[0].work)
+            .map((statuses) => answered(statuses))
+            .join('; '),
+        ],
         ['mails the SMTP server took, in all', sink.received.toLocaleString('en-US')],
         ['reads of (b) (wrk)', `${outcomes[1].readsPerSecond.toFixed(0)} req/s; ${answered(outcomes[1].reads)}`],
       ]),
