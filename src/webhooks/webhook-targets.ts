@@ -23,7 +23,8 @@ async function addressesOf(host: string): Promise<string[]> {
  * later, so it passes here; every delivery checks the address it connects to again (DNS can change).
  */
 export async function assertPublicTarget(url: string, loc: (string | number)[]): Promise<void> {
-  const host = new URL(url).hostname;
+  // An IPv6 literal's hostname keeps its brackets (`[::1]`), which no address parser takes.
+  const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
   const inside = (await addressesOf(host)).find((address) => !isPublicAddress(address));
   if (inside)
     throw RequestValidationException.single(

@@ -277,13 +277,11 @@ describe('webhook receivers inside the network', () => {
     await database?.drop();
   });
 
-  it.each(['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'http://10.1.2.3/hook', 'http://169.254.169.254/latest/meta-data'])(
-    'refuses %s with 422 at the URL',
-    async (url) => {
-      const { body } = await admin(app).post('/api/admin/webhooks').send({ url }).expect(422);
-      expect(body.detail[0].loc).toEqual(['body', 'url']);
-    },
-  );
+  // Which addresses are inside is the target check's (src/webhooks/webhook-targets.spec.ts).
+  it.each(['http://169.254.169.254/latest/meta-data'])('refuses %s with 422 at the URL', async (url) => {
+    const { body } = await admin(app).post('/api/admin/webhooks').send({ url }).expect(422);
+    expect(body.detail[0].loc).toEqual(['body', 'url']);
+  });
 
   it('checks the address again at each delivery: a receiver that is inside now gets nothing', async () => {
     const [{ id }] = await database.query<{ id: string }>(
