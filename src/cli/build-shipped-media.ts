@@ -7,7 +7,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { PROJECTS } from '@/content/demo/projects';
-import { ImageProcessor, MEDIA_TYPES } from '@/media/image-processor';
+import { MEDIA_TYPES } from '@/media/encode-job';
+import { ImageProcessor } from '@/media/image-processor';
 import { mediaUrl } from '@/content/media-url';
 import { SHIPPED_MANIFEST } from '@/media/persistence/shipped-media';
 

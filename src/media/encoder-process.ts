@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import type { EncodeJob, EncodeReply } from './image-processor';
+import type { EncodeJob, EncodeReply } from './encode-job';
 
 /**
  * The nice value the encoder process runs at: the least of the CPU whenever anything else wants

@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Sharp } from 'sharp';
-import type { EncodeJob, EncodeReply, ImageVariant, ProcessedPixels, VariantFormat } from './image-processor';
+import type { EncodeJob, EncodeReply, ImageVariant, ProcessedPixels, VariantFormat } from './encode-job';
 
 /** A refusal of the upload itself: answered 422 with this message. */
 class NotAnImage extends Error {}

@@ -6,6 +6,7 @@ import { ServiceUnavailableException, UnsupportedMediaTypeException } from '@nes
 import pLimit from 'p-limit';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import { SOURCE_ROOT } from '@/source-root';
+import type { ProcessedPixels } from './encode-job';
 import { EncoderProcess } from './encoder-process';
 import { UPLOAD_REFUSED } from './uploaded-image.decorator';
 
@@ -34,55 +35,12 @@ export const MOST_WAITING = 4;
 /** The most an upload may take, its wait for a turn included, unless the caller says (MEDIA_PROCESS_TIMEOUT_MS). */
 const DEADLINE_MS = 20_000;
 
-export type VariantFormat = 'avif' | 'webp' | 'jpg' | 'png';
-export const MEDIA_TYPES: Record<VariantFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
-
-export interface ImageVariant {
-  width: number;
-  height: number;
-  format: VariantFormat;
-  body: Buffer;
-}
-
-/** What the encoder process makes of an upload. */
-export interface ProcessedPixels {
-  width: number;
-  height: number;
-  /** The fallback format: PNG where the image has transparency, JPEG otherwise. */
-  fallback: 'jpg' | 'png';
-  variants: ImageVariant[];
-  /** A ThumbHash (base64) a page can paint before the image arrives. */
-  placeholder: string;
-}
-
 export interface ProcessedImage extends ProcessedPixels {
   /** Derived from the uploaded bytes: the same bytes twice are the same item. */
   id: string;
   /** The Content-Type it was uploaded as, which its bytes were found to be. */
   uploadedAs: UploadType;
 }
-
-/**
- * One upload for the encoder process, with the rules it is processed by. Its bytes, and the variants
- * back, go through files: through IPC, a 12-megapixel upload held the event loop here for 50-120 ms
- * at a time (the channel copies a message whole, and concatenates it one read at a time).
- */
-export interface EncodeJob {
-  /** The file of the upload's bytes; the variants are written beside it. */
-  upload: string;
-  /** The format sharp must find in the bytes. */
-  expected: string;
-  maxPixels: number;
-  widths: readonly number[];
-  /** The narrower widths of the fallback format; it is encoded at the image's own width too (the stripped original). */
-  fallbackWidths: readonly number[];
-}
-
-/** The image, each variant's bytes in its file; or why the upload is refused (422); or that the encoder failed otherwise. */
-export type EncodeReply =
-  | { image: Omit<ProcessedPixels, 'variants'> & { variants: (Omit<ImageVariant, 'body'> & { file: string })[] } }
-  | { refused: string }
-  | { failed: string };
 
 /** The id of an upload: a prefix of its bytes' SHA-256. */
 export const mediaIdOf = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex').slice(0, 24);

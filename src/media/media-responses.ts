@@ -1,5 +1,5 @@
 import { headerRef, SHARED_CACHE_HEADERS } from '@/common/openapi/response-headers';
-import { MEDIA_TYPES } from './image-processor';
+import { MEDIA_TYPES } from './encode-job';
 
 const CACHING = {
   ETag: headerRef('ETag'),

@@ -1,4 +1,5 @@
-import { type VariantFormat, WIDEST_SHOWN } from './image-processor';
+import type { VariantFormat } from './encode-job';
+import { WIDEST_SHOWN } from './image-processor';
 import type { MediaVariantInfo } from './persistence/media.repository';
 
 /**

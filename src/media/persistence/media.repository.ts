@@ -1,4 +1,5 @@
-import type { ImageVariant, ProcessedImage } from '@/media/image-processor';
+import type { ImageVariant } from '@/media/encode-job';
+import type { ProcessedImage } from '@/media/image-processor';
 
 export interface MediaVariantInfo {
   /** `<width>.<format>` (`640.avif`); the fallback's at the full width is the stripped original. */
