@@ -67,7 +67,8 @@ describe('HTTP conventions', () => {
       expect(response.body).toEqual({ detail: [{ loc: ['body'], msg: expect.any(String), type: 'json_invalid' }] });
     });
 
-    it('reports each failed field, array items by index', async () => {
+    // Which issues a body has, and how each is named, is the validation pipe's (src/common/validation/request-validation.pipe.spec.ts).
+    it('answers a body that breaks its model with 422 and the issues, field by field', async () => {
       const response = await http()
         .post('/api/test-probe')
         .send({ name: 'x', items: [{ label: 'ok' }, { label: 7 }] })
@@ -78,9 +79,7 @@ describe('HTTP conventions', () => {
       ]);
     });
 
-    it('reports a missing field as missing, and an absent body as a missing body (as FastAPI does)', async () => {
-      const empty = await http().post('/api/test-probe').send({}).expect(422);
-      expect(empty.body.detail).toEqual([{ loc: ['body', 'name'], msg: 'Field required', type: 'missing' }]);
+    it('reports an absent body as a missing body (as FastAPI does)', async () => {
       const none = await http().post('/api/test-probe').expect(422);
       expect(none.body.detail).toEqual([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
     });
@@ -88,11 +87,6 @@ describe('HTTP conventions', () => {
     it('refuses a body that is not an object at the body (the rules: request-validation.pipe.spec.ts)', async () => {
       const response = await postJson('[1, 2]').expect(422);
       expect(response.body.detail[0].loc).toEqual(['body']);
-    });
-
-    it('ignores unknown fields', async () => {
-      const response = await http().post('/api/test-probe').send({ name: 'abc', role: 'admin' }).expect(201);
-      expect(response.body).toEqual({ name: 'abc' });
     });
 
     it('answers a body over 100 KB with 413 {detail}', async () => {

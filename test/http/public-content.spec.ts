@@ -65,13 +65,6 @@ describe('public content from the built-in data set', () => {
       });
     });
 
-    it('gives the first project no previous and the last no next', async () => {
-      const first = await get(`/api/projects/${PROJECTS[0].slug}`, 200);
-      expect(first.body.navigation.previous).toBeNull();
-      const last = await get(`/api/projects/${PROJECTS[PROJECTS.length - 1].slug}`, 200);
-      expect(last.body.navigation.next).toBeNull();
-    });
-
     it('answers 404 naming the missing slug', async () => {
       const { body } = await get('/api/projects/no-such-project', 404);
       expect(body).toEqual({ detail: expect.stringContaining('no-such-project') });

@@ -3,13 +3,14 @@ import { ApiExcludeController, ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
 
-class ProbeItemDto {
+export class ProbeItemDto {
   @ApiProperty()
   @IsString()
   readonly label!: string;
 }
 
-class ProbeDto {
+/** A body with a length rule and a list of nested items: what the validation pipe's answers are shown on. */
+export class ProbeDto {
   @ApiProperty()
   @IsString()
   @MinLength(2)

@@ -1,6 +1,7 @@
 import type { ArgumentMetadata } from '@nestjs/common';
 import { IsOptional, IsString } from 'class-validator';
 import { RequestValidationException } from './request-validation.exception';
+import { ProbeDto } from '@test/support/probe.module';
 import { RequestValidationPipe } from './request-validation.pipe';
 
 class OptionalQuery {
@@ -72,5 +73,30 @@ describe('RequestValidationPipe on bodies', () => {
     });
     await pipe.transform({ title: 'fine', nested }, body);
     expect(reads).toBe(1);
+  });
+});
+
+describe('RequestValidationPipe on a model of a body', () => {
+  const pipe = new RequestValidationPipe();
+  const probe: ArgumentMetadata = { type: 'body', metatype: ProbeDto };
+  const issuesOf = (value: unknown) =>
+    pipe.transform(value, probe).then(
+      () => [],
+      (error: unknown) => (error as RequestValidationException).issues,
+    );
+
+  it('names each failed field as FastAPI does, array items by index', async () => {
+    expect(await issuesOf({ name: 'x', items: [{ label: 'ok' }, { label: 7 }] })).toEqual([
+      { loc: ['body', 'name'], msg: expect.any(String), type: 'string_too_short' },
+      { loc: ['body', 'items', 1, 'label'], msg: expect.any(String), type: 'string_type' },
+    ]);
+  });
+
+  it('names a missing field as missing', async () => {
+    expect(await issuesOf({})).toEqual([{ loc: ['body', 'name'], msg: 'Field required', type: 'missing' }]);
+  });
+
+  it('leaves unknown fields out of what it passes on', async () => {
+    expect(await pipe.transform({ name: 'abc', role: 'admin' }, probe)).toEqual(Object.assign(new ProbeDto(), { name: 'abc' }));
   });
 });
