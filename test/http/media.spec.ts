@@ -39,16 +39,12 @@ describe('media on PostgreSQL', () => {
   afterAll(() => onDatabase.close());
 
   // What the encoder makes of an upload (upright, stripped, sRGB, transparency, refusals) is its own (test/service/uploaded-pictures.service.spec.ts).
-  it('processes an upload once: upright, every width not wider than it in AVIF and WebP, a JPEG fallback, a placeholder', () => {
+  it('answers an upload 201 with the item: its URL, its upright size, and each variant by its own URL and type', () => {
     expect(photo).toMatchObject({ url: `/api/media/${photo.id}`, type: 'image/jpeg', width: 600, height: 1000, alt: {}, focalPoint: null });
-    expect(photo.variants.map(({ width, type }) => `${width} ${type}`)).toEqual([
-      '320 image/avif',
-      '320 image/webp',
-      '600 image/avif',
-      '600 image/jpeg',
-      '600 image/webp',
-    ]);
-    expect(Buffer.from(photo.placeholder, 'base64').length).toBeGreaterThan(5);
+    expect(photo.placeholder).toEqual(expect.any(String));
+    const extensions: Record<string, string> = { 'image/avif': 'avif', 'image/webp': 'webp', 'image/jpeg': 'jpg' };
+    expect(photo.variants.length).toBeGreaterThan(0);
+    for (const { width, type, url } of photo.variants) expect(url).toBe(`${photo.url}/${width}.${extensions[type]}`);
   });
 
   it('answers the same bytes again with 200 and the item kept, without decoding them again; declared as another type, 422', async () => {
