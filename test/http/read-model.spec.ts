@@ -45,11 +45,9 @@ describe('the read model: prepared bodies, ETags and encodings', () => {
     expect(response.body).toHaveLength(DEMO.projects.length);
   });
 
+  // Which validators and encodings pick which answer is the prepared body's (src/read-model/prepared-body.spec.ts).
   it.each<[string, (etag: string) => string, number]>([
     ['the same ETag', (etag: string) => etag, 304],
-    ['the weak form of it', (etag: string) => `W/${etag}`, 304],
-    ['a list holding it', (etag: string) => `"other", ${etag}`, 304],
-    ['*', () => '*', 304],
     ['another ETag', () => '"not-the-current-one"', 200],
   ])('answers If-None-Match with %s with %i', async (_, ifNoneMatch, status) => {
     const { etag } = (await http().get('/api/projects/tidewatch').expect(200)).headers as { etag: string };
@@ -59,13 +57,8 @@ describe('the read model: prepared bodies, ETags and encodings', () => {
   });
 
   it.each([
-    ['br, gzip', 'br', brotliDecompressSync],
-    // A browser's: the order of equals is no preference, and brotli is the smaller.
     ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
-    ['gzip;q=1, br;q=0.5', 'gzip', gunzipSync],
     ['gzip, deflate', 'gzip', gunzipSync],
-    ['br;q=0, gzip', 'gzip', gunzipSync],
-    ['identity', undefined, (bytes: Buffer) => bytes],
   ])('picks the variant for Accept-Encoding: %s', async (acceptEncoding, encoding, decode) => {
     const plain = await raw({ 'Accept-Encoding': 'identity' });
     const response = await raw({ 'Accept-Encoding': acceptEncoding });
