@@ -1,10 +1,13 @@
-import request from 'supertest';
+import { randomUUID } from 'node:crypto';
 import { Client, type QueryResult } from 'pg';
-import type { ContentDocument } from '@/content';
+import type { ContentDocument, ContentDomain } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { RowVersions } from '@/content-store/row-versions';
+import { ContentWrites } from '@/content-writes/content-writes.service';
+import { DraftsService } from '@/drafts/drafts.service';
 import { RECORDER_LOCK } from '@/history/persistence/typeorm-content-history.repository';
-import { ADMIN_TOKEN } from '@test/support/admin';
+import { ProjectsService } from '@/projects/projects.service';
+import { SkillsService } from '@/skills/skills.service';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 
 describe('a list read whole reads only the rows it has not seen', () => {
@@ -42,6 +45,12 @@ describe('a list read whole reads only the rows it has not seen', () => {
   });
   afterAll(() => onDatabase.close());
 
+  /** A write as an admin's request makes it, through the one path of content writes: to what visitors see, or to the draft. */
+  const written = <T>(work: () => Promise<T>, toDraft = false, changed?: (answer: T) => readonly ContentDomain[]): Promise<T> =>
+    onDatabase.testApp.app
+      .get(ContentWrites)
+      .run({ id: randomUUID(), actor: 'admin token', toDraft, domains: ['projects', 'skills'] }, work, changed);
+
   /** The history's recorder reads the projects after each write too: held off while `work` runs, so that what is read is `work`'s alone. */
   async function recorderHeldOff(work: () => Promise<void>): Promise<void> {
     const recorderLock = new Client({ connectionString: onDatabase.database.url });
@@ -66,11 +75,7 @@ describe('a list read whole reads only the rows it has not seen', () => {
     expect(updated).toMatchObject({ rows: 1 });
     expect(updated.answer.get('tidewatch')).toBe('Tidewatch, by hand');
 
-    await request(onDatabase.testApp.server)
-      .post('/api/projects')
-      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
-      .send({ title: 'Harbour Radar', description: 'Berth planning.' })
-      .expect(201);
+    await written(() => onDatabase.testApp.app.get(ProjectsService).create({ title: 'Harbour Radar', description: 'Berth planning.' }));
     const added = await rowsReadWhole(titles);
     expect(added).toMatchObject({ rows: 1 });
     expect(added.answer.get('harbour-radar')).toBe('Harbour Radar');
@@ -122,13 +127,13 @@ describe('a list read whole reads only the rows it has not seen', () => {
   }
 
   /**
-   * After a change of the first item only (`patch`: the URL and body that change it, given that item),
+   * After a change of the first item only (`change`: the write that changes it, given that item),
    * `domain` exports every other one as the same read-only item, and the history's recorder hashed
    * (and stored, when new) that one alone: the read-only items serialised meanwhile, by `name`.
    */
   async function exportsAroundOneChange<D extends 'projects' | 'skills'>(
     domain: D,
-    patch: (first: ContentDocument[D][number]) => [string, object],
+    change: (first: ContentDocument[D][number]) => Promise<unknown>,
     name: (item: Record<string, unknown>) => unknown,
   ): Promise<void> {
     const store = onDatabase.testApp.app.get(ContentDomainStores).of(domain);
@@ -136,8 +141,7 @@ describe('a list read whole reads only the rows it has not seen', () => {
     await onDatabase.historyRecorded();
     const stringify = vi.spyOn(JSON, 'stringify');
     try {
-      const [path, body] = patch(before[0]);
-      await request(onDatabase.testApp.server).patch(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`).send(body).expect(200);
+      await written(() => change(before[0]));
       await onDatabase.historyRecorded();
       const items = new Set<unknown>(before);
       const after = (await store.exportPart()) as ContentDocument[D];
@@ -155,29 +159,33 @@ describe('a list read whole reads only the rows it has not seen', () => {
   it('exports an unchanged project as the same read-only item, and the history hashes only the changed one', () =>
     exportsAroundOneChange(
       'projects',
-      (first) => [`/api/projects/${first.slug}`, { title: 'Changed once' }],
+      (first) => onDatabase.testApp.app.get(ProjectsService).patch(first.slug, { title: 'Changed once' }),
       (item) => item.slug,
     ));
 
   it('exports an unchanged skill category as the same read-only item, and the history hashes only the changed one', () =>
     exportsAroundOneChange(
       'skills',
-      (first) => [`/api/skills/${first.skills![0].id}`, { name: 'Changed once' }],
+      (first) => onDatabase.testApp.app.get(SkillsService).patchSkill(first.skills![0].id, { name: 'Changed once' }),
       (item) => (Array.isArray(item.skills) ? item.id : undefined),
     ));
 
   it('reads whole, for a draft write and its publish, only the rows the draft changes', () => recorderHeldOff(readsWhatADraftChanges));
 
   async function readsWhatADraftChanges(): Promise<void> {
-    const admin = (method: 'patch' | 'post', path: string) =>
-      request(onDatabase.testApp.server)[method](path).set('Authorization', `Bearer ${ADMIN_TOKEN}`);
+    const { app } = onDatabase.testApp;
     await titles();
-    const drafted = await rowsReadWhole(() =>
-      admin('patch', '/api/projects/harbour-radar?draft=true').send({ title: 'Drafted' }).expect(200),
-    );
+    const drafted = await rowsReadWhole(() => written(() => app.get(ProjectsService).patch('harbour-radar', { title: 'Drafted' }), true));
     // The row as the write left it inside the draft's savepoint; the published rows are all kept beside it.
     expect(drafted.rows).toBe(1);
-    expect((await rowsReadWhole(() => admin('post', '/api/admin/draft/publish').expect(200))).rows).toBe(0);
+    const published = await rowsReadWhole(() =>
+      written(
+        () => app.get(DraftsService).publish(),
+        false,
+        ({ changed }) => changed,
+      ),
+    );
+    expect(published.rows).toBe(0);
     expect((await titles()).get('harbour-radar')).toBe('Drafted');
   }
 });
