@@ -1,6 +1,6 @@
 import { DEMO_CONTENT } from '@/content';
 import { apiClient } from '@test/support/admin';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { CONTENT_CHANNEL, ContentChangesListener } from '@/read-model/content-changes.listener';
 import { SkillsRepository } from '@/skills/persistence/skills.repository';
@@ -96,43 +96,6 @@ describe('skill → project links', () => {
     expect(await onDatabase.database.query(`SELECT projects FROM skills WHERE id = $1`, [skill.id])).toEqual([
       { projects: skill.projects },
     ]);
-  });
-
-  it('holds a linked project until the skill naming it commits, so its delete then follows the link', async () => {
-    const [{ id: categoryId }] = await categories();
-    const [writer, deleter] = [new Client(onDatabase.database.url), new Client(onDatabase.database.url)];
-    await Promise.all([writer.connect(), deleter.connect()]);
-    try {
-      const [{ pid }] = (await deleter.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
-      await writer.query('BEGIN');
-      await writer.query(`INSERT INTO skills (category_id, name, projects, sort_order) VALUES ($1, 'Held', ARRAY['ledger-lens'], 99)`, [
-        categoryId,
-      ]);
-      let deletedYet = false;
-      const deleted = deleter.query(`DELETE FROM projects WHERE slug = 'ledger-lens'`).then(() => (deletedYet = true));
-      const deleteWaits = async () =>
-        (await onDatabase.database.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'`, [pid])).length > 0;
-      // Without the lock the delete went through at once, and its trigger missed the skill not yet committed.
-      await vi.waitFor(async () => expect(deletedYet || (await deleteWaits())).toBe(true));
-      expect(deletedYet).toBe(false);
-      await writer.query('COMMIT');
-      await deleted;
-      expect(await onDatabase.database.query(`SELECT projects FROM skills WHERE name = 'Held'`)).toEqual([{ projects: [] }]);
-    } finally {
-      await Promise.all([writer.end(), deleter.end()]);
-    }
-  });
-
-  it('refuses a link to no project typed by hand in SQL, as a foreign key would, and lets linked projects go', async () => {
-    await expect(onDatabase.database.query(`UPDATE skills SET projects = ARRAY['tidewatch', 'no-such-project']`)).rejects.toMatchObject({
-      code: '23503',
-      message: 'no project has the slug "no-such-project"',
-    });
-    expect(await linksTo('no-such-project')).toEqual([]);
-    // The links a skill held already follow their projects, however many go in one statement.
-    await onDatabase.database.query(`UPDATE skills SET projects = ARRAY['tidewatch', 'ledger-lens']`);
-    await onDatabase.database.query(`DELETE FROM projects`);
-    expect(await onDatabase.database.query(`SELECT DISTINCT projects FROM skills`)).toEqual([{ projects: [] }]);
   });
 
   it('checks an import within its document: a skill naming a project the document lacks is 422', async () => {
