@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { Client, type QueryResult } from 'pg';
-import type { ContentDocument, ContentDomain } from '@/content';
+import type { ContentDocument } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { RowVersions } from '@/content-store/row-versions';
-import { ContentWrites } from '@/content-writes/content-writes.service';
 import { DraftsService } from '@/drafts/drafts.service';
 import { RECORDER_LOCK } from '@/history/persistence/typeorm-content-history.repository';
 import { ProjectsService } from '@/projects/projects.service';
 import { SkillsService } from '@/skills/skills.service';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
+import { contentWritesOf, type WriteOptions } from '@test/support/content-writes';
 
 describe('a list read whole reads only the rows it has not seen', () => {
   let onDatabase: AppOnDatabase;
@@ -45,11 +44,9 @@ describe('a list read whole reads only the rows it has not seen', () => {
   });
   afterAll(() => onDatabase.close());
 
-  /** A write as an admin's request makes it, through the one path of content writes: to what visitors see, or to the draft. */
-  const written = <T>(work: () => Promise<T>, toDraft = false, changed?: (answer: T) => readonly ContentDomain[]): Promise<T> =>
-    onDatabase.testApp.app
-      .get(ContentWrites)
-      .run({ id: randomUUID(), actor: 'admin token', toDraft, domains: ['projects', 'skills'] }, work, changed);
+  /** Writes as an admin's request makes them, through the one path of content writes. */
+  const written = <T>(work: () => Promise<T>, options?: WriteOptions<T>): Promise<T> =>
+    contentWritesOf(onDatabase.testApp.app)(work, options);
 
   /** The history's recorder reads the projects after each write too: held off while `work` runs, so that what is read is `work`'s alone. */
   async function recorderHeldOff(work: () => Promise<void>): Promise<void> {
@@ -175,16 +172,12 @@ describe('a list read whole reads only the rows it has not seen', () => {
   async function readsWhatADraftChanges(): Promise<void> {
     const { app } = onDatabase.testApp;
     await titles();
-    const drafted = await rowsReadWhole(() => written(() => app.get(ProjectsService).patch('harbour-radar', { title: 'Drafted' }), true));
+    const drafted = await rowsReadWhole(() =>
+      written(() => app.get(ProjectsService).patch('harbour-radar', { title: 'Drafted' }), { toDraft: true }),
+    );
     // The row as the write left it inside the draft's savepoint; the published rows are all kept beside it.
     expect(drafted.rows).toBe(1);
-    const published = await rowsReadWhole(() =>
-      written(
-        () => app.get(DraftsService).publish(),
-        false,
-        ({ changed }) => changed,
-      ),
-    );
+    const published = await rowsReadWhole(() => written(() => app.get(DraftsService).publish(), { changed: ({ changed }) => changed }));
     expect(published.rows).toBe(0);
     expect((await titles()).get('harbour-radar')).toBe('Drafted');
   }

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { CONTENT_DOMAINS, DEMO_CONTENT } from '@/content';
-import { ContentWrites } from '@/content-writes/content-writes.service';
+import { DEMO_CONTENT } from '@/content';
 import { PortfolioService } from '@/portfolio/portfolio.service';
 import { appOnDatabase, type AppOnDatabase } from '@test/support/app-on-database';
+import { contentWritesOf } from '@test/support/content-writes';
 
 /** A skill names the projects that used it by slug: the database keeps the links following the projects, whoever writes (audit, round four). */
 describe('skill → project links in the database', () => {
@@ -16,8 +15,7 @@ describe('skill → project links in the database', () => {
   // Each case starts from the demo content, put back as an import is.
   afterEach(async () => {
     const { app } = onDatabase.testApp;
-    const write = { id: randomUUID(), actor: 'admin token', toDraft: false, domains: CONTENT_DOMAINS };
-    await app.get(ContentWrites).run(write, () => app.get(PortfolioService).import(DEMO_CONTENT));
+    await contentWritesOf(app)(() => app.get(PortfolioService).import(DEMO_CONTENT));
   });
 
   const linksTo = async (slug: string) =>

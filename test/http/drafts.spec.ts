@@ -1,7 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Client } from 'pg';
 import request from 'supertest';
-import { CONTENT_DOMAINS, type ContentDomain, DEMO_CONTENT } from '@/content';
+import { type ContentDomain, DEMO_CONTENT } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
 import { ContentTransactions } from '@/content-store/content-transactions';
 import { AwardsService } from '@/awards/awards.service';
@@ -352,95 +351,6 @@ describe('drafts', () => {
     await first().delete('/api/admin/draft').expect(204);
   });
 
-  /**
-   * The domains whose stored parts the drafts service reads (a draft write, a publish) while `work`
-   * runs, one entry per read; what the history recorder reads meanwhile is not counted.
-   */
-  async function readByDrafts(work: () => Promise<unknown>): Promise<ContentDomain[]> {
-    const drafts = onDatabase.testApp.app.get(DraftsService);
-    const stores = onDatabase.testApp.app.get(ContentDomainStores);
-    const inDrafts = new AsyncLocalStorage<true>();
-    const [write, publish] = [drafts.write.bind(drafts), drafts.publish.bind(drafts)];
-    const read: ContentDomain[] = [];
-    const spies = [
-      vi.spyOn(drafts, 'write').mockImplementation((change) => inDrafts.run(true, () => write(change))),
-      vi.spyOn(drafts, 'publish').mockImplementation(() => inDrafts.run(true, publish)),
-      ...CONTENT_DOMAINS.map((domain) => {
-        const store = stores.of(domain);
-        const exportPart = store.exportPart.bind(store);
-        return vi.spyOn(store, 'exportPart').mockImplementation(() => {
-          if (inDrafts.getStore()) read.push(domain);
-          return exportPart();
-        });
-      }),
-    ];
-    try {
-      await work();
-      return read;
-    } finally {
-      for (const spy of spies) spy.mockRestore();
-    }
-  }
-
-  it('publishes reading only the domains the draft changed (and those its rules read with them), and counts every domain', async () => {
-    const content = (await first().get('/api/admin/content').expect(200)).body as Record<string, unknown>;
-    const [award] = content.awards as { id: string }[];
-    await first().patch(`/api/awards/${award.id}?draft=true`).send({ title: 'Drafted award' }).expect(200);
-    let published: request.Response | undefined;
-    expect(await readByDrafts(async () => (published = await first().post('/api/admin/draft/publish').expect(200)))).toEqual(['awards']);
-    expect(published?.body.published).toEqual(
-      Object.fromEntries(CONTENT_DOMAINS.map((domain) => [domain, Array.isArray(content[domain]) ? (content[domain] as []).length : 1])),
-    );
-
-    // A draft that keeps every project is checked without the skills: their links name only projects it keeps.
-    await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, checked with its skills' }).expect(200);
-    expect(await readByDrafts(() => first().post('/api/admin/draft/publish').expect(200))).toEqual(['projects']);
-    await first().put('/api/admin/content').send(content).expect(200);
-  });
-
-  it('checks a draft that deletes a project no skill named with the skills, which a direct write meanwhile linked to it', async () => {
-    type Category = { skills: { id: string; projects: string[] }[] };
-    const content = (await first().get('/api/admin/content').expect(200)).body as object;
-    await first().post('/api/projects').send({ title: 'Harbour Radar', description: 'Berth planning.' }).expect(201);
-    const unnamed = 'harbour-radar';
-    await first().delete(`/api/projects/${unnamed}?draft=true`).expect(204);
-    const [category] = (await request(onDatabase.testApp.server).get('/api/skills').expect(200)).body as Category[];
-    const [skill] = category.skills;
-    await first()
-      .patch(`/api/skills/${skill.id}`)
-      .send({ projects: [...skill.projects, unnamed] })
-      .expect(200);
-
-    let refused: request.Response | undefined;
-    expect(await readByDrafts(async () => (refused = await first().post('/api/admin/draft/publish').expect(422)))).toEqual([
-      'projects',
-      'skills',
-    ]);
-    expect(refused?.body.detail).toEqual([expect.objectContaining({ type: 'value_error', msg: expect.stringContaining(unnamed) })]);
-    await request(onDatabase.testApp.server).get(`/api/projects/${unnamed}`).expect(200);
-    await first().delete('/api/admin/draft').expect(204);
-    await first().put('/api/admin/content').send(content).expect(200);
-  });
-
-  it('replaces the drafted projects without reading them whole again: only their keys and places, locked', async () => {
-    const content = (await first().get('/api/admin/content').expect(200)).body as object;
-    await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, read once to publish' }).expect(200);
-    const queries = vi.spyOn(Client.prototype, 'query');
-    try {
-      await first().post('/api/admin/draft/publish').expect(200);
-      const sent = queries.mock.calls.map(([query]) => (typeof query === 'string' ? query : String((query as { text?: string }).text)));
-      const locked = sent.filter((sql) => sql.includes('FROM "projects"') && sql.includes('FOR UPDATE'));
-      expect(locked).toHaveLength(1);
-      expect(locked[0]).not.toContain('"long_description"');
-    } finally {
-      vi.restoreAllMocks();
-    }
-    expect((await request(onDatabase.testApp.server).get('/api/projects/tidewatch').expect(200)).body.title).toBe(
-      'Tidewatch, read once to publish',
-    );
-    await first().put('/api/admin/content').send(content).expect(200);
-  });
-
   it('publishes a new item, a reorder and a delete in the draft’s order, every item as drafted', async () => {
     const content = (await first().get('/api/admin/content').expect(200)).body as { projects: { slug: string }[] };
     await first().post('/api/projects?draft=true').send({ title: 'Harbour Radar', description: 'Berth planning.' }).expect(201);
@@ -455,16 +365,6 @@ describe('drafts', () => {
     expect(listed.map((project) => project.slug)).toEqual(drafted.map((project) => project.slug));
     expect((await first().get('/api/admin/content').expect(200)).body.projects).toEqual(drafted);
     await first().put('/api/admin/content').send(content).expect(200);
-  });
-
-  it('reads the published content a draft write is made on once', async () => {
-    await first().patch('/api/projects/tidewatch?draft=true').send({ title: 'Tidewatch, read once' }).expect(200);
-    // The published projects the draft is merged with, and the draft's projects after the write: the base is the former.
-    expect(
-      await readByDrafts(() => first().patch('/api/projects/ledger-lens?draft=true').send({ title: 'Ledger Lens, read once' }).expect(200)),
-    ).toEqual(['projects', 'projects']);
-    const draft = (await first().get('/api/admin/draft').expect(200)).body as { changes: { id: string }[] };
-    expect(draft.changes.map((change) => change.id)).toEqual(['tidewatch', 'ledger-lens']);
   });
 
   it('does not take a direct write committed while a draft write runs for the draft’s change', async () => {

@@ -1,0 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { CONTENT_DOMAINS, type ContentDomain } from '@/content';
+import { ContentWrites } from '@/content-writes/content-writes.service';
+
+/** How a write is made, as an admin's request makes it: to what visitors see, or to the draft; and the domains it changed (a publish says). */
+export interface WriteOptions<T> {
+  toDraft?: boolean;
+  changed?: (answer: T) => readonly ContentDomain[];
+}
+
+/**
+ * Content writes of this app through the one path a controller takes (ContentWrites.run, by the
+ * static admin token), without HTTP: for the tiers that test what a write does below its route.
+ */
+export const contentWritesOf =
+  (app: INestApplication) =>
+  <T>(work: () => Promise<T>, { toDraft = false, changed }: WriteOptions<T> = {}): Promise<T> =>
+    app.get(ContentWrites).run({ id: randomUUID(), actor: 'admin token', toDraft, domains: CONTENT_DOMAINS }, work, changed);
