@@ -7,13 +7,14 @@ import { ContentWrites } from '@/content-writes/content-writes.service';
 export interface WriteOptions<T> {
   toDraft?: boolean;
   changed?: (answer: T) => readonly ContentDomain[];
+  /** Who the history says made it: the static admin token unless said (the certification sync takes no bearer: null). */
+  actor?: string | null;
 }
 
 /**
- * Content writes of this app through the one path a controller takes (ContentWrites.run, by the
- * static admin token), without HTTP: for the tiers that test what a write does below its route.
+ * Content writes of this app through the one path a controller takes (ContentWrites.run), without HTTP: for the tiers that test what a write does below its route.
  */
 export const contentWritesOf =
   (app: INestApplication) =>
-  <T>(work: () => Promise<T>, { toDraft = false, changed }: WriteOptions<T> = {}): Promise<T> =>
-    app.get(ContentWrites).run({ id: randomUUID(), actor: 'admin token', toDraft, domains: CONTENT_DOMAINS }, work, changed);
+  <T>(work: () => Promise<T>, { toDraft = false, changed, actor = 'admin token' }: WriteOptions<T> = {}): Promise<T> =>
+    app.get(ContentWrites).run({ id: randomUUID(), actor, toDraft, domains: CONTENT_DOMAINS }, work, changed);
