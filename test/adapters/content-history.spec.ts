@@ -59,7 +59,8 @@ describe('content history on PostgreSQL', () => {
       },
       { timeout: 5_000, interval: 50 },
     );
-  const firstAwardId = async () => (await awards().findAll())[0].id;
+  const awardIds = async () => (await awards().findAll()).map(({ id }) => id!);
+  const firstAwardId = async () => (await awardIds())[0];
   const count = async (table: string) => Number((await database.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0].n);
 
   it('starts with the seed: the whole content, made by nobody', async () => {
@@ -97,7 +98,7 @@ describe('content history on PostgreSQL', () => {
   it('keeps no revision for a write that changed nothing', async () => {
     const before = await newest();
     const [{ id, title }] = await awards().findAll();
-    await written(() => awards().patch(id, { title }));
+    await written(() => awards().patch(id!, { title }));
     await database.query(`UPDATE awards SET description = description`);
     await vi.waitFor(async () => expect(await count('content_changes')).toBe(0));
     expect((await newest()).id).toBe(before.id);
@@ -159,7 +160,6 @@ describe('content history on PostgreSQL', () => {
   });
 
   it('says what each revision changed, item by item: added, changed, removed, moved', async () => {
-    const awardIds = async () => (await awards().findAll()).map(({ id }) => id);
     const changesOf = async (work: () => Promise<unknown>) => {
       const before = await newest();
       await written(work);
