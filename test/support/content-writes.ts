@@ -9,6 +9,8 @@ export interface WriteOptions<T> {
   changed?: (answer: T) => readonly ContentDomain[];
   /** Who the history says made it: the static admin token unless said (the certification sync takes no bearer: null). */
   actor?: string | null;
+  /** What it may change, as its controller serves them: every domain unless said. */
+  domains?: readonly ContentDomain[];
 }
 
 /**
@@ -16,5 +18,8 @@ export interface WriteOptions<T> {
  */
 export const contentWritesOf =
   (app: INestApplication) =>
-  <T>(work: () => Promise<T>, { toDraft = false, changed, actor = 'admin token' }: WriteOptions<T> = {}): Promise<T> =>
-    app.get(ContentWrites).run({ id: randomUUID(), actor, toDraft, domains: CONTENT_DOMAINS }, work, changed);
+  <T>(
+    work: () => Promise<T>,
+    { toDraft = false, changed, actor = 'admin token', domains = CONTENT_DOMAINS }: WriteOptions<T> = {},
+  ): Promise<T> =>
+    app.get(ContentWrites).run({ id: randomUUID(), actor, toDraft, domains }, work, changed);

@@ -64,3 +64,29 @@ export class PurgeApiStandIn {
     await once(this.server, 'close');
   }
 }
+
+export const FASTLY_SERVICE = 'SU1Z0isxPaozGVKXdv0eY';
+
+/** Fastly's bulk purge answer to its token: each key with its purge id (its API reference). */
+export const fastlyAnswer: PurgeAnswer = (purge) =>
+  purge.path === `/service/${FASTLY_SERVICE}/purge` && purge.headers['fastly-key'] === 'fastly-token'
+    ? {
+        status: 200,
+        body: Object.fromEntries(
+          String(purge.headers['surrogate-key'])
+            .split(' ')
+            .map((key, index) => [key, `108-${index}`]),
+        ),
+      }
+    : { status: 401, body: { msg: 'Provided credentials are missing or invalid' } };
+
+/** The environment that purges through Fastly's API at this stand-in. */
+export const purgedByFastlyAt = (standIn: PurgeApiStandIn) => ({
+  CDN_PURGE: 'fastly',
+  CDN_PURGE_URL: standIn.origin,
+  FASTLY_SERVICE_ID: FASTLY_SERVICE,
+  FASTLY_API_TOKEN: 'fastly-token',
+});
+
+/** The surrogate keys a Fastly purge named, sorted. */
+export const keysOf = (purge: ReceivedPurge): string[] => String(purge.headers['surrogate-key']).split(' ').sort();
