@@ -4,6 +4,21 @@ import { SMTPServer } from 'smtp-server';
 
 export const SMTP_USER = 'portfolio-mailer';
 export const SMTP_PASSWORD = 'smtp-test-password';
+export const OWNER = 'owner@example.com';
+export const FROM = 'portfolio@example.com';
+
+/** The app's settings to mail through the server on `port`, the owner receiving contact messages at OWNER. */
+export const mailEnv = (port: number, extra: Record<string, string> = {}) => ({
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: String(port),
+  SMTP_USER,
+  SMTP_PASSWORD,
+  SMTP_SECURE: 'false',
+  MAIL_FROM: FROM,
+  CONTACT_RECIPIENT: OWNER,
+  RATE_LIMIT_ENABLED: 'false',
+  ...extra,
+});
 
 export interface ReceivedMail {
   envelope: { from: string; to: string[] };

@@ -23,3 +23,7 @@ export async function issuesOf(model: Type, value: unknown, type: 'body' | 'quer
     return error.issues.map(({ loc, type: issueType }) => ({ loc, type: issueType }));
   }
 }
+
+/** `value` as a handler receives it sent as a request's body for `model`: validated and transformed by the app's pipe. */
+export const validatedBody = async <T>(model: Type<T>, value: unknown): Promise<T> =>
+  (await pipe.transform(value, { type: 'body', metatype: model })) as T;
