@@ -1,8 +1,14 @@
 import { Client } from 'pg';
+import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import { DEMO_CONTENT } from '@/content';
 import { PortfolioService } from '@/portfolio/portfolio.service';
+import { SkillsRepository } from '@/skills/persistence/skills.repository';
+import { unknownProject } from '@/skills/project-links';
+import { SkillCategoriesService } from '@/skills/skill-categories.service';
+import { SkillsService } from '@/skills/skills.service';
 import { appOnDatabase, type AppOnDatabase } from '@test/support/app-on-database';
 import { contentWritesOf } from '@test/support/content-writes';
+import { holdCalls } from '@test/support/held-calls';
 
 /** A skill names the projects that used it by slug: the database keeps the links following the projects, whoever writes (audit, round four). */
 describe('skill → project links in the database', () => {
@@ -60,5 +66,71 @@ describe('skill → project links in the database', () => {
     await onDatabase.database.query(`UPDATE skills SET projects = ARRAY['tidewatch', 'ledger-lens']`);
     await onDatabase.database.query(`DELETE FROM projects`);
     expect(await onDatabase.database.query(`SELECT DISTINCT projects FROM skills`)).toEqual([{ projects: [] }]);
+  });
+
+  describe('in the writes that take links', () => {
+    const app = () => onDatabase.testApp.app;
+    /** The places of a write's refusal, or none when it was taken. */
+    const refusedAt = (work: () => Promise<unknown>) =>
+      contentWritesOf(app())(work).then(
+        () => [],
+        (error: unknown) => {
+          if (!(error instanceof RequestValidationException)) throw error;
+          return error.issues.map(({ loc }) => loc);
+        },
+      );
+    const firstCategory = async () => (await app().get(SkillCategoriesService).findCategories())[0];
+
+    it('refuses a slug no project has at that item, in every write that takes links', async () => {
+      const category = await firstCategory();
+      const [skill] = category.skills;
+      const skills = app().get(SkillsService);
+      expect(await refusedAt(() => skills.patchSkill(skill.id, { projects: ['tidewatch', 'no-such-project'] }))).toEqual([
+        ['body', 'projects', 1],
+      ]);
+      expect(await refusedAt(() => skills.replaceSkill(skill.id, { name: 'Go', projects: ['nope'] }))).toEqual([['body', 'projects', 0]]);
+      expect(await refusedAt(() => skills.createSkill(category.id, { name: 'Go', projects: ['nope'] }))).toEqual([['body', 'projects', 0]]);
+      expect(
+        await refusedAt(() =>
+          app()
+            .get(SkillCategoriesService)
+            .createCategory({ title: 'Tools', skills: [{ name: 'Make' }, { name: 'Go', projects: ['nope'] }] }),
+        ),
+      ).toEqual([['body', 'skills', 1, 'projects', 0]]);
+      expect((await firstCategory()).skills.find((each) => each.id === skill.id)).toEqual(skill);
+    });
+
+    it('refuses a link whose project is deleted while the skill is written at that link, never a slug naming nothing', async () => {
+      const [skill] = (await firstCategory()).skills;
+      const written = holdCalls(app().get(SkillsRepository), 'update');
+      const refusal = contentWritesOf(app())(() =>
+        app()
+          .get(SkillsService)
+          .patchSkill(skill.id, { projects: ['ledger-lens'] }),
+      ).catch((error: unknown) => error);
+      // Checked, and about to be written, when the project goes.
+      await vi.waitFor(() => expect(written.calls).toHaveBeenCalled());
+      await onDatabase.database.query(`DELETE FROM projects WHERE slug = 'ledger-lens'`);
+      written.restore();
+      expect(((await refusal) as RequestValidationException).issues).toEqual([
+        { loc: ['body', 'projects', 0], msg: unknownProject('ledger-lens'), type: 'value_error' },
+      ]);
+      expect(await onDatabase.database.query(`SELECT projects FROM skills WHERE id = $1`, [skill.id])).toEqual([
+        { projects: skill.projects },
+      ]);
+    });
+
+    it('checks an import within its document: a skill naming a project the document lacks is refused at that link', async () => {
+      const [first, ...rest] = DEMO_CONTENT.projects;
+      const locs = await refusedAt(() =>
+        app()
+          .get(PortfolioService)
+          .import({ ...DEMO_CONTENT, projects: rest }),
+      );
+      expect(locs.length).toBeGreaterThan(0);
+      for (const loc of locs)
+        expect(loc).toEqual(['body', 'skills', expect.any(Number), 'skills', expect.any(Number), 'projects', expect.any(Number)]);
+      expect(await linksTo(first.slug)).not.toEqual([]);
+    });
   });
 });
