@@ -199,17 +199,6 @@ describe('CV download, counts and generation', () => {
         .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
         .expect(204);
     });
-
-    it('launches the browser again after it crashed', async () => {
-      const renderer = testApp.app.get(ChromiumPdfRenderer);
-      await http().patch('/api/cv/generate').expect(200);
-      const pid = await renderer.browserPid();
-      expect(pid).toEqual(expect.any(Number));
-      process.kill(pid!, 'SIGKILL');
-      await vi.waitFor(() => expect(isRunning(pid!)).toBe(false));
-      await http().patch('/api/cv/generate').expect(200);
-      expect(await renderer.browserPid()).not.toBe(pid);
-    });
   });
 });
 

@@ -4,8 +4,6 @@ import { type AddressInfo, connect, type Socket } from 'node:net';
 import request from 'supertest';
 import { DEMO_CONTENT } from '@/content';
 import { STALLED_ANSWER_TIMEOUT_MS } from '@/common/http/service-http-adapter';
-import { CvDownloadRetention } from '@/cv/cv-download-retention.service';
-import { CvGenerationService } from '@/cv/cv-generation.service';
 import { CvDocumentsRepository } from '@/cv/persistence/cv-documents.repository';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
@@ -48,15 +46,6 @@ describe("the owner's CV is the download", () => {
     patch: (path: string) => request(app.server).patch(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
     delete: (path: string) => request(app.server).delete(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
   });
-  /** Once no republish waits or runs (each instance queues one when it hears of a change). */
-  const republishesDone = () =>
-    vi.waitFor(
-      async () =>
-        expect(
-          await database.query(`SELECT id FROM pgboss.job WHERE name = 'cv-republish' AND state IN ('created', 'retry', 'active')`),
-        ).toEqual([]),
-      { timeout: 15_000, interval: 100 },
-    );
   const download = (app: TestApp, lang: string) => request(app.server).get(`/api/download-cv?lang=${lang}`); // a PDF body is a Buffer
   const upload = (app: TestApp, lang: string, pdf: Buffer, type = 'application/pdf') =>
     admin(app).put(`/api/admin/cv/${lang}`).set('Content-Type', type).send(pdf);
@@ -128,20 +117,6 @@ describe("the owner's CV is the download", () => {
     reads.mockRestore();
   });
 
-  it('folds download events past DOWNLOAD_EVENTS_RETENTION_DAYS (400) into counts per language and day, counting the same', async () => {
-    const counts = async () => (await admin(first).get('/api/metrics/cv-downloads').expect(200)).body as object;
-    await database.query(`INSERT INTO cv_download_events (locale, downloaded_at) VALUES
-      ('english', now() - interval '401 days'), ('english', now() - interval '401 days'), ('nederlands', now() - interval '500 days')`);
-    const before = await counts();
-    expect(await first.app.get(CvDownloadRetention).sweep()).toBe(3);
-    expect(await second.app.get(CvDownloadRetention).sweep()).toBe(0);
-    expect(await counts()).toEqual(before);
-    const [{ old }] = await database.query<{ old: number }>(
-      `SELECT count(*)::int AS old FROM cv_download_events WHERE downloaded_at < now() - interval '400 days'`,
-    );
-    expect(old).toBe(0);
-  });
-
   it('ends a download its client stopped reading once it made no progress for the time-out', async () => {
     const large = Buffer.concat([OWN_PDF, Buffer.alloc(4 * 1024 * 1024)]);
     await upload(first, 'english', large).expect(200);
@@ -180,68 +155,6 @@ describe("the owner's CV is the download", () => {
     await upload(first, 'klingon', OWN_PDF).expect(422);
     expect((await served(first)).map(({ source }) => source)).toEqual(['shipped', 'shipped']);
   });
-
-  it('publishes a CV from the content, and renders it again within seconds of a change, once across instances', async () => {
-    await putContent(OWNER);
-    const published = await admin(first).post('/api/admin/cv/nederlands/publish').expect(200);
-    expect(published.body).toMatchObject({ lang: 'nederlands', source: 'published' });
-    expect(await pdfText((await download(second, 'nederlands').expect(200)).body as Buffer)).toContain('Joris de Vries');
-    await upload(first, 'english', OWN_PDF).expect(200);
-    const renders = () => logs.entries.filter((entry) => entry.event === 'cv_republished').length;
-    const before = renders();
-
-    await admin(second).patch('/api/profile').send({ name: 'Joris van Dijk' }).expect(200);
-    await vi.waitFor(async () => expect(await pdfText((await download(first, 'nederlands')).body as Buffer)).toContain('Joris van Dijk'), {
-      timeout: 15_000,
-      interval: 250,
-    });
-    // Both instances heard the change; the one job they queued is done, and rendered once.
-    await republishesDone();
-    expect(renders() - before).toBe(1);
-    // An upload is kept as sent, whatever the content does.
-    expect(Buffer.compare((await download(second, 'english').expect(200)).body as Buffer, OWN_PDF)).toBe(0);
-  }, 30_000);
-
-  it('never leaves a published CV stale: a republish that fails is tried again until it matches, and a change during one gets one of its own', async () => {
-    await putContent(OWNER);
-    await admin(first).post('/api/admin/cv/english/publish').expect(200);
-    const status = async () => ((await admin(first).get('/api/admin/cv').expect(200)).body as { current: boolean | null }[])[0];
-    expect(await status()).toMatchObject({ source: 'published', renderedFrom: expect.any(String), current: true });
-    const holdsName = async (name: string) => (await pdfText((await download(second, 'english')).body as Buffer)).includes(name);
-
-    // A render that fails on both instances, once each.
-    const renders = [first, second].map(({ app }) => vi.spyOn(app.get(CvGenerationService), 'renderWithFingerprint'));
-    for (const render of renders) render.mockRejectedValueOnce(new Error('the browser went away'));
-    await admin(second).patch('/api/profile').send({ name: 'Joris Bakker' }).expect(200);
-    await vi.waitFor(() => expect(logs.entries.some((entry) => entry.event === 'cv_republish_failed')).toBe(true), { timeout: 5_000 });
-    expect((await status()).current).toBe(false);
-    await vi.waitFor(async () => expect(await holdsName('Joris Bakker')).toBe(true), { timeout: 15_000, interval: 250 });
-    expect((await status()).current).toBe(true);
-
-    for (const render of renders) render.mockRestore();
-
-    // A change while a render is under way (held here) is rendered after it.
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const started = vi.fn();
-    const holds = [first, second].map(({ app }) => {
-      const generation = app.get(CvGenerationService);
-      const render = generation.renderWithFingerprint.bind(generation);
-      return vi.spyOn(generation, 'renderWithFingerprint').mockImplementationOnce(async (lang) => {
-        started();
-        await held;
-        return render(lang);
-      });
-    });
-    await admin(second).patch('/api/profile').send({ name: 'Joris Smit' }).expect(200);
-    await vi.waitFor(() => expect(started).toHaveBeenCalled(), { timeout: 10_000 });
-    await admin(second).patch('/api/profile').send({ name: 'Joris de Boer' }).expect(200);
-    release();
-    await vi.waitFor(async () => expect(await holdsName('Joris de Boer')).toBe(true), { timeout: 15_000, interval: 250 });
-    await republishesDone();
-    expect((await status()).current).toBe(true);
-    for (const hold of holds) hold.mockRestore();
-  }, 40_000);
 });
 
 describe("the owner's CV without a database", () => {

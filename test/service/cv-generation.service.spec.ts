@@ -1,6 +1,7 @@
 import type { TestingModule } from '@nestjs/testing';
 import { DEMO_CONTENT } from '@/content';
 import { CvGenerationService } from '@/cv/cv-generation.service';
+import { ChromiumPdfRenderer } from '@/cv/pdf/chromium-pdf.renderer';
 import { ProfileService } from '@/profile/profile.service';
 import { ProjectsService } from '@/projects/projects.service';
 import { cvFontsMissing } from '@test/support/fonts';
@@ -68,5 +69,16 @@ describe('a generated CV', () => {
     );
     const text = await pdfText(pdf);
     for (const sample of [scripts.accented, scripts.greek, scripts.cyrillic, scripts.japanese]) expect(text).toContain(sample);
+  });
+
+  it('launches the browser again after it crashed', async () => {
+    const renderer = context.get(ChromiumPdfRenderer);
+    await cv().generate('english');
+    const pid = await renderer.browserPid();
+    expect(pid).toEqual(expect.any(Number));
+    process.kill(pid!, 'SIGKILL');
+    await vi.waitFor(() => expect(() => process.kill(pid!, 0)).toThrow());
+    expect((await cv().generate('english')).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await renderer.browserPid()).not.toBe(pid);
   });
 });
