@@ -44,7 +44,7 @@ import { DraftParameterGuard } from './common/http/draft-write';
     LoggingModule,
     TelemetryModule,
     MemoryModule,
-    DatabaseModule.forRoot(async () => (await import('./app.entities.js')).ENTITIES),
+    DatabaseModule.forRoot(async () => (await import('./app.entities.js')).loadEntities()),
     ContentStoreModule,
     ContentDomainModule,
     ServedContentModule,

@@ -1,9 +1,12 @@
 import { DataSource } from 'typeorm';
-import { ENTITIES } from '@/app.entities';
+import { loadEntities } from '@/app.entities';
 import { postgresOptions } from '@/database/data-source.options';
 
 /** The data source of the command-line tools (TypeORM's CLI through ormconfig.ts, and `npm run migration:run`): DATABASE_URL's. */
-export const cliDataSource = new DataSource({
-  ...postgresOptions(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portfolio'),
-  entities: ENTITIES,
-});
+export const cliDataSource: Promise<DataSource> = loadEntities().then(
+  (entities) =>
+    new DataSource({
+      ...postgresOptions(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portfolio'),
+      entities,
+    }),
+);

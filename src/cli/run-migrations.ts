@@ -2,9 +2,10 @@
  * `npm run migration:run`: applies the pending migrations to DATABASE_URL, one transaction each,
  * and says which it applied. (TypeORM's own migration:run prints every SQL statement it runs.)
  */
-import { cliDataSource as dataSource } from './cli-data-source';
+import { cliDataSource } from './cli-data-source';
 
 async function runMigrations(): Promise<void> {
+  const dataSource = await cliDataSource;
   dataSource.setOptions({ logging: ['error'] });
   await dataSource.initialize();
   try {

@@ -29,7 +29,7 @@ class DatabaseDisconnect implements OnApplicationShutdown {
 export class DatabaseModule {
   /**
    * `loadEntities` loads the app's one registry of entities (src/app.entities.ts, which the
-   * migration CLI uses too), and is called only with a database: entities import TypeORM.
+   * command-line tools use too), and is called only with a database: entities import TypeORM.
    */
   static forRoot(loadEntities: () => Promise<DataSourceOptions['entities']>): DynamicModule {
     return {
