@@ -30,8 +30,9 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['src/**/*.spec.ts', 'test/support/**/*.spec.ts'] } },
       // The domain services without HTTP or a database: writable stores in memory, and the content document.
       { extends: true, test: { name: 'service', include: ['test/service/**/*.spec.ts'] } },
-      // One contract for every adapter of a storage port: in memory (what the service tier uses) and on PostgreSQL.
-      { extends: true, test: { name: 'adapters', include: ['test/adapters/**/*.spec.ts'] } },
+      // One contract for every adapter of a storage port, in memory (what the service tier uses) and on PostgreSQL; and the
+      // services on PostgreSQL with their real peers. Two files at a time, as the HTTP tier: each has a database and peers of its own.
+      { extends: true, test: { name: 'adapters', include: ['test/adapters/**/*.spec.ts'], maxWorkers: 2 } },
       // The published description as the app builds it, without HTTP: what every operation declares.
       { extends: true, test: { name: 'description', include: ['test/description/**/*.spec.ts'] } },
       // The real AppModule over HTTP with real peers. Two files at a time (the machine's two cores):
