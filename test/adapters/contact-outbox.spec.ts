@@ -6,16 +6,12 @@ import { ContactService } from '@/contact/contact.service';
 import { ContactRequestDto } from '@/contact/dto/contact-request.dto';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
 import { LogLines } from '@test/support/log-lines';
-import { closedPort, FROM, LocalSmtpServer, mailEnv, OWNER, SilentServer } from '@test/support/smtp-server';
+import { closedPort, FROM, LocalSmtpServer, mailEnv, OWNER, SilentServer, VISITOR as A_VISITOR } from '@test/support/smtp-server';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 import { validatedBody } from '@test/support/validated';
 
-const VISITOR = {
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  message: 'I would like to talk about a project.',
-  company: 'Analytical Engines',
-};
+/** The visitor of each case, under an address of its own (an address gets three confirmations a day). */
+const VISITOR: { -readonly [K in keyof typeof A_VISITOR]: string } = { ...A_VISITOR };
 const KEPT = { detail: 'Your message was received and kept, and will be delivered shortly; there is no need to send it again' };
 
 interface StoredMessage {
@@ -67,7 +63,6 @@ describe('the contact outbox with a mail server', () => {
   beforeEach(async () => {
     smtp.reset();
     await database.query('DELETE FROM contact_messages');
-    // An address of its own for each case: an address gets three confirmations a day.
     VISITOR.email = `ada.${(sent += 1)}@example.com`;
   });
 

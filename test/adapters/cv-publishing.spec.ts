@@ -7,12 +7,12 @@ import { CvGenerationService } from '@/cv/cv-generation.service';
 import { CvPublishingService } from '@/cv/cv-publishing.service';
 import { PortfolioService } from '@/portfolio/portfolio.service';
 import { ProfileService } from '@/profile/profile.service';
-import { ADMIN_TOKEN } from '@test/support/admin';
 import { contentWritesOf } from '@test/support/content-writes';
-import { createTestDatabase, type TestDatabase } from '@test/support/database';
+import type { TestDatabase } from '@test/support/database';
 import { LogLines } from '@test/support/log-lines';
 import { MINIMAL_PDF, pdfText } from '@test/support/pdf-text';
-import { createTestApp, type TestApp } from '@test/support/test-app';
+import type { TestApp } from '@test/support/test-app';
+import { twoInstances, type TwoInstances } from '@test/support/two-instances';
 
 const OWNER = { ...DEMO_CONTENT, profile: { ...DEMO_CONTENT.profile!, name: 'Joris de Vries' } };
 
@@ -21,24 +21,14 @@ describe("the owner's published CV on PostgreSQL", () => {
   let database: TestDatabase;
   let first: TestApp;
   let second: TestApp;
+  let instances: TwoInstances;
   const logs = new LogLines();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const env = {
-      DATABASE_URL: database.url,
-      API_ADMIN_TOKEN: ADMIN_TOKEN,
-      RATE_LIMIT_ENABLED: 'false',
-      CV_REPUBLISH_DELAY_MS: '300',
-      LOG_LEVEL: 'info',
-    };
-    first = await createTestApp({ env, logDestination: logs });
-    second = await createTestApp({ env, logDestination: logs });
+    instances = await twoInstances({ CV_REPUBLISH_DELAY_MS: '300', LOG_LEVEL: 'info' }, logs);
+    ({ database, first, second } = instances);
   });
-  afterAll(async () => {
-    await Promise.all([first.close(), second.close()]);
-    await database.drop();
-  });
+  afterAll(() => instances.close());
 
   const publishing = (app = first) => app.app.get(CvPublishingService);
   const imported = (document: ContentDocument) => contentWritesOf(first.app)(() => first.app.get(PortfolioService).import(document));

@@ -10,36 +10,25 @@ import { ProjectsService } from '@/projects/projects.service';
 import { SkillCategoriesService } from '@/skills/skill-categories.service';
 import { SkillsService } from '@/skills/skills.service';
 import { ADMIN_TOKEN } from '@test/support/admin';
-import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
+import { appOnDatabase, historyRecordedOn } from '@test/support/app-on-database';
 import { contentWritesOf } from '@test/support/content-writes';
 import { watchOverlappingQueries } from '@test/support/overlapping-queries';
+import { duePublishesRun, inSeconds } from '@test/support/scheduled-publishes';
 import { createTestApp, type TestApp } from '@test/support/test-app';
+import { twoInstances, type TwoInstances } from '@test/support/two-instances';
 
-/** Two instances of the app on one database, and the writes an admin's requests make on either, live or to the draft. */
-function twoInstances() {
-  let onDatabase: AppOnDatabase;
-  let second: TestApp;
-  const instances = {
-    get database() {
-      return onDatabase.database;
-    },
-    get onDatabase() {
-      return onDatabase;
-    },
-    first: () => onDatabase.testApp,
-    second: () => second,
-    startAnother: () =>
-      createTestApp({ env: { DATABASE_URL: onDatabase.database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' } }),
-  };
+/** Two instances of the app on one database for the suite. */
+function instancesOfTheSuite() {
+  let instances: TwoInstances;
   beforeAll(async () => {
-    onDatabase = await appOnDatabase();
-    second = await instances.startAnother();
+    instances = await twoInstances();
   });
-  afterAll(async () => {
-    await second?.close();
-    await onDatabase?.close();
-  });
-  return instances;
+  afterAll(() => instances?.close());
+  return {
+    database: () => instances.database,
+    first: () => instances.first,
+    second: () => instances.second,
+  };
 }
 
 const written = <T>(app: TestApp, work: () => Promise<T>, toDraft = false) => contentWritesOf(app.app)(work, { toDraft });
@@ -60,7 +49,7 @@ async function linkedMeanwhile(app: TestApp, slug: string): Promise<void> {
 
 /** What a draft keeps, and what its publish makes of the stored content on PostgreSQL, written meanwhile on two instances. */
 describe('drafts on PostgreSQL', () => {
-  const instances = twoInstances();
+  const instances = instancesOfTheSuite();
   const first = instances.first;
   const projects = (app = first()) => app.app.get(ProjectsService);
 
@@ -116,7 +105,7 @@ describe('drafts on PostgreSQL', () => {
     expect(linked.length).toBeGreaterThan(0);
 
     await drafted(first(), () => projects().remove('tidewatch'));
-    const stored = await instances.database.query<{ domain: string }>('SELECT json_object_keys(document) AS domain FROM content_drafts');
+    const stored = await instances.database().query<{ domain: string }>('SELECT json_object_keys(document) AS domain FROM content_drafts');
     expect(stored.map((row) => row.domain)).toEqual(['projects', 'skills']);
     expect(linksTo((await draft(first())).document.skills, 'tidewatch')).toEqual([]);
     expect(linksTo(await categories(), 'tidewatch')).toEqual(linked);
@@ -129,9 +118,11 @@ describe('drafts on PostgreSQL', () => {
   it('stores of a list only the items it changed, with the list’s order', async () => {
     const listed = (await first().app.get(PortfolioService).export()).projects;
     await drafted(first(), () => projects().patch('tidewatch', { title: 'Tidewatch, stored alone' }));
-    const [stored] = await instances.database.query<{ base: { title: string }[]; document: { title: string }[]; orders: object }>(
-      `SELECT base->'projects' AS base, document->'projects' AS document, orders->'projects' AS orders FROM content_drafts`,
-    );
+    const [stored] = await instances
+      .database()
+      .query<{ base: { title: string }[]; document: { title: string }[]; orders: object }>(
+        `SELECT base->'projects' AS base, document->'projects' AS document, orders->'projects' AS orders FROM content_drafts`,
+      );
     expect([stored.base.map((item) => item.title), stored.document.map((item) => item.title)]).toEqual([
       [listed.find((project) => project.slug === 'tidewatch')?.title],
       ['Tidewatch, stored alone'],
@@ -157,13 +148,13 @@ describe('drafts on PostgreSQL', () => {
   it('does not take a direct write committed while a draft write runs for the draft’s change', async () => {
     await drafted(first(), () => projects().patch('tidewatch', { title: 'Tidewatch, drafted before' }));
     // The history recorder has recorded what came before, so the next read of the projects is the draft write's.
-    await instances.onDatabase.historyRecorded();
+    await historyRecordedOn(instances.database());
     const store = first().app.get(ContentDomainStores).of('projects');
     const exportPart = store.exportPart.bind(store);
     const exported = vi.spyOn(store, 'exportPart').mockImplementationOnce(async () => {
       const stored = await exportPart();
       // Another connection commits a direct write right after the draft write read the published projects.
-      await instances.database.query(`UPDATE projects SET title = 'Physio Planner, meanwhile' WHERE slug = 'physio-planner'`);
+      await instances.database().query(`UPDATE projects SET title = 'Physio Planner, meanwhile' WHERE slug = 'physio-planner'`);
       return stored;
     });
     await drafted(first(), () => projects().patch('ledger-lens', { title: 'Ledger Lens, drafted during' }));
@@ -181,9 +172,9 @@ describe('drafts on PostgreSQL', () => {
     const exported = vi.spyOn(store, 'exportPart').mockImplementationOnce(async () => {
       const stored = await exportPart();
       // Another connection writes right after the publish read the published projects it merges the draft with.
-      meanwhile = instances.database.query(`UPDATE projects SET title = 'Physio Planner, meanwhile' WHERE slug = 'physio-planner'`);
+      meanwhile = instances.database().query(`UPDATE projects SET title = 'Physio Planner, meanwhile' WHERE slug = 'physio-planner'`);
       // It waits for the publish's hold on the table (seen from a connection of its own: the test's is the one waiting).
-      const watcher = new Client({ connectionString: instances.database.url });
+      const watcher = new Client({ connectionString: instances.database().url });
       await watcher.connect();
       try {
         await vi.waitFor(async () => {
@@ -222,7 +213,7 @@ describe('drafts on PostgreSQL', () => {
     const content = await first().app.get(PortfolioService).export();
     const [award] = content.awards;
     const whole = { ...content, awards: [{ ...award, title: 'Drafted whole' }, ...content.awards.slice(1)] };
-    await instances.database.query('INSERT INTO content_drafts (id, base, document) VALUES (1, $1, $2)', [content, whole]);
+    await instances.database().query('INSERT INTO content_drafts (id, base, document) VALUES (1, $1, $2)', [content, whole]);
     const { changes, document } = await draft(first());
     expect(changes).toEqual([{ domain: 'awards', id: award.id, change: 'changed' }]);
     expect(document.awards[0].title).toBe('Drafted whole');
@@ -250,27 +241,13 @@ describe('drafts on PostgreSQL', () => {
 
 /** A scheduled publish on PostgreSQL's job queue: once, at its time, across instances and restarts. */
 describe('scheduled publishing on PostgreSQL', () => {
-  const instances = twoInstances();
-  const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+  const instances = instancesOfTheSuite();
   const publishRevisions = async (app: TestApp) =>
     (await app.app.get(ContentHistoryService).list(200, undefined)).filter((revision) => revision.source === 'publish').length;
   const awardTitles = async (app: TestApp) => (await app.app.get(AwardsService).findAll()).map((award) => award.title);
   const draftedAward = (app: TestApp, title: string) =>
     drafted(app, () => app.app.get(AwardsService).create({ title, organization: 'Org', year: '2026' }));
   const scheduled = (app: TestApp, at: string) => app.app.get(DraftsService).schedule(at);
-  /** Once `at` has passed and every scheduled publish due by then has run, on whichever instance took its job. */
-  const duePublishesRun = async (at: string | number) => {
-    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(new Date(at).getTime()), { timeout: 5_000, interval: 50 });
-    await vi.waitFor(
-      async () =>
-        expect(
-          await instances.database.query(
-            `SELECT id FROM pgboss.job WHERE name = 'draft-publish' AND start_after <= now() AND state NOT IN ('completed', 'cancelled', 'failed')`,
-          ),
-        ).toEqual([]),
-      { timeout: 5_000, interval: 50 },
-    );
-  };
 
   it('publishes at the set time, once, however many instances run', async () => {
     const [first, second] = [instances.first(), instances.second()];
@@ -284,7 +261,7 @@ describe('scheduled publishing on PostgreSQL', () => {
     expect(Date.now() - new Date(at).getTime()).toBeLessThan(5_000);
     expect(await second.app.get(DraftsService).stamp()).toBeUndefined();
     await vi.waitFor(async () => expect(await publishRevisions(first)).toBe(before + 1), { timeout: 5_000 });
-    await duePublishesRun(Date.now());
+    await duePublishesRun(instances.database(), Date.now());
     expect(await publishRevisions(first)).toBe(before + 1);
   });
 
@@ -306,7 +283,7 @@ describe('scheduled publishing on PostgreSQL', () => {
         issues: [expect.objectContaining({ type: 'value_error', msg: expect.stringContaining('tidewatch') })],
       });
       const tries = publish.mock.calls.length + secondPublish.mock.calls.length;
-      await duePublishesRun(Date.now());
+      await duePublishesRun(instances.database(), Date.now());
       expect(publish.mock.calls.length + secondPublish.mock.calls.length).toBe(tries);
       expect(await publishedTitle(first, 'tidewatch')).toBeDefined();
 

@@ -1,14 +1,8 @@
 import request from 'supertest';
-import { LocalSmtpServer, mailEnv, OWNER } from '@test/support/smtp-server';
+import { LocalSmtpServer, mailEnv, OWNER, VISITOR } from '@test/support/smtp-server';
 import { LogLines } from '@test/support/log-lines';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
-const VISITOR = {
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  message: 'I would like to talk about a project.',
-  company: 'Analytical Engines',
-};
 const NOT_KEPT = { detail: 'Your message could not be delivered; please try again later' };
 
 // What becomes of a message and its two mails with a database and a mail server is the adapter tier's (test/adapters/contact-outbox.spec.ts).

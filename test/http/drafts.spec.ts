@@ -9,6 +9,7 @@ import { ADMIN_TOKEN } from '@test/support/admin';
 import { watchOverlappingQueries } from '@test/support/overlapping-queries';
 import { pdfText } from '@test/support/pdf-text';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
+import { duePublishesRun, inSeconds } from '@test/support/scheduled-publishes';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 
 describe('drafts', () => {
@@ -270,22 +271,8 @@ describe('scheduled publishing', () => {
     patch: (path: string) => request(app.server).patch(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
     delete: (path: string) => request(app.server).delete(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),
   });
-  const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
   const awardTitles = async (app: TestApp) =>
     ((await request(app.server).get('/api/awards').expect(200)).body as { title: string }[]).map((award) => award.title);
-  /** Once `at` has passed and every scheduled publish due by then has run, on whichever instance took its job. */
-  const duePublishesRun = async (at: string | number) => {
-    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(new Date(at).getTime()), { timeout: 5_000, interval: 50 });
-    await vi.waitFor(
-      async () =>
-        expect(
-          await onDatabase.database.query(
-            `SELECT id FROM pgboss.job WHERE name = 'draft-publish' AND start_after <= now() AND state NOT IN ('completed', 'cancelled', 'failed')`,
-          ),
-        ).toEqual([]),
-      { timeout: 5_000, interval: 50 },
-    );
-  };
 
   beforeAll(async () => {
     onDatabase = await appOnDatabase();
@@ -315,7 +302,7 @@ describe('scheduled publishing', () => {
     expect(scheduled.body.scheduledAt).not.toBeNull();
     await admin(app).delete('/api/admin/draft/schedule').expect(204);
     await admin(app).delete('/api/admin/draft/schedule').expect(404);
-    await duePublishesRun(scheduled.body.scheduledAt as string);
+    await duePublishesRun(onDatabase.database, scheduled.body.scheduledAt as string);
     expect(await awardTitles(app)).not.toContain('Cancelled award');
     expect((await admin(app).get('/api/admin/draft').expect(200)).body.scheduledAt).toBeNull();
     await admin(app).delete('/api/admin/draft').expect(204);

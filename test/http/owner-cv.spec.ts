@@ -6,38 +6,24 @@ import { DEMO_CONTENT } from '@/content';
 import { STALLED_ANSWER_TIMEOUT_MS } from '@/common/http/service-http-adapter';
 import { CvDocumentsRepository } from '@/cv/persistence/cv-documents.repository';
 import { ADMIN_TOKEN } from '@test/support/admin';
-import { createTestDatabase, type TestDatabase } from '@test/support/database';
-import { LogLines } from '@test/support/log-lines';
 import { MINIMAL_PDF, pdfText } from '@test/support/pdf-text';
 import { createTestApp, type TestApp } from '@test/support/test-app';
+import { twoInstances, type TwoInstances } from '@test/support/two-instances';
 
 /** A PDF of the owner's own (not rendered here): what an upload keeps as sent. */
 const OWN_PDF = MINIMAL_PDF;
 const OWNER = { ...DEMO_CONTENT, profile: { ...DEMO_CONTENT.profile!, name: 'Joris de Vries' } };
-const REPUBLISH_DELAY_MS = 300;
 
 describe("the owner's CV is the download", () => {
-  let database: TestDatabase;
   let first: TestApp;
   let second: TestApp;
-  const logs = new LogLines();
+  let instances: TwoInstances;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const env = {
-      DATABASE_URL: database.url,
-      API_ADMIN_TOKEN: ADMIN_TOKEN,
-      RATE_LIMIT_ENABLED: 'false',
-      CV_REPUBLISH_DELAY_MS: String(REPUBLISH_DELAY_MS),
-      LOG_LEVEL: 'info',
-    };
-    first = await createTestApp({ env, logDestination: logs });
-    second = await createTestApp({ env, logDestination: logs });
+    instances = await twoInstances();
+    ({ first, second } = instances);
   });
-  afterAll(async () => {
-    await Promise.all([first.close(), second.close()]);
-    await database.drop();
-  });
+  afterAll(() => instances.close());
 
   const admin = (app: TestApp) => ({
     get: (path: string) => request(app.server).get(path).set('Authorization', `Bearer ${ADMIN_TOKEN}`),

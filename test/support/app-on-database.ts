@@ -27,11 +27,14 @@ export async function appOnDatabase(
   return {
     testApp,
     database,
-    historyRecorded: () =>
-      vi.waitFor(async () => expect(await database.query('SELECT id FROM content_changes')).toEqual([]), { timeout: 5_000 }),
+    historyRecorded: () => historyRecordedOn(database),
     close: async () => {
       await testApp.close();
       await database.drop();
     },
   };
 }
+
+/** Once the history's recorder has taken every change made on `database` so far. */
+export const historyRecordedOn = (database: TestDatabase): Promise<void> =>
+  vi.waitFor(async () => expect(await database.query('SELECT id FROM content_changes')).toEqual([]), { timeout: 5_000 });

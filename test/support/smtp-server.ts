@@ -7,6 +7,14 @@ export const SMTP_PASSWORD = 'smtp-test-password';
 export const OWNER = 'owner@example.com';
 export const FROM = 'portfolio@example.com';
 
+/** A visitor's contact message, every field filled. */
+export const VISITOR = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  message: 'I would like to talk about a project.',
+  company: 'Analytical Engines',
+} as const;
+
 /** The app's settings to mail through the server on `port`, the owner receiving contact messages at OWNER. */
 export const mailEnv = (port: number, extra: Record<string, string> = {}) => ({
   SMTP_HOST: '127.0.0.1',
