@@ -54,8 +54,33 @@ const EXTERNAL = [
   /^cache-manager/,
 ];
 
+/** Rolldown's helper that `require()` of a bundled ES module goes through (its text checked at every build). */
+const TO_COMMON_JS =
+  'var __toCommonJS = (mod) => __hasOwnProp.call(mod, "module.exports") ? mod["module.exports"] : __copyProps(__defProp({}, "__esModule", { value: true }), mod);';
+
+/**
+ * One CommonJS view of each bundled ES module, as Node's `require()` gives: rolldown's helper makes
+ * a new one at every call (rolldown/rolldown#9890), copying every export into getters. Nest's
+ * packages are ES modules that the compiled code requires from some two hundred files: each start
+ * copied @nestjs/common's exports that many times (BENCHMARKS.md, cold start). Kept on one line, so
+ * the source map's lines hold.
+ */
+const oneCommonJsViewPerModule = {
+  name: 'one-commonjs-view-per-module',
+  renderChunk(code) {
+    if (!code.includes('__toCommonJS')) return null;
+    if (!code.includes(TO_COMMON_JS))
+      throw new Error("rolldown's __toCommonJS helper changed: see oneCommonJsViewPerModule in rolldown.config.mjs");
+    return code.replace(
+      TO_COMMON_JS,
+      'var __commonJsViews = new WeakMap(), __toCommonJS = (mod) => __hasOwnProp.call(mod, "module.exports") ? mod["module.exports"] : __commonJsViews.get(mod) ?? __commonJsViews.set(mod, __copyProps(__defProp({}, "__esModule", { value: true }), mod)).get(mod);',
+    );
+  },
+};
+
 export default {
   input: 'dist/src/bootstrap.js',
+  plugins: [oneCommonJsViewPerModule],
   platform: 'node',
   external: (id) => EXTERNAL.some((pattern) => pattern.test(id)),
   // The lazily imported modules (the mailer's) stay lazy inside the one file.
