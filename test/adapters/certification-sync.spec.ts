@@ -1,10 +1,10 @@
 import { CertificationsService } from '@/certifications/certifications.service';
 import { CertificationSyncService } from '@/certifications/sync/certification-sync.service';
-import { ReadModel } from '@/read-model/read-model';
 import { CREDLY_USER, LocalBadgeProviders, MS_LEARN_SHARE } from '@test/support/badge-providers';
 import { contentWritesOf } from '@test/support/content-writes';
 import { createTestDatabase, type TestDatabase } from '@test/support/database';
 import { createTestApp, type TestApp } from '@test/support/test-app';
+import { echoedWithItsWriteId } from '@test/support/write-echoes';
 
 interface CertificationRow {
   id: string;
@@ -113,20 +113,8 @@ describe('certification sync from Credly, Microsoft Learn and Open Badges', () =
     expect(revision).toEqual({ source: 'sync', domains: ['certifications'] });
   });
 
-  it("announces the sync's change with its write's id, so that the instance that made it knows the echo as its own", async () => {
-    const readModel = testApp.app.get(ReadModel);
-    const changedHere = vi.spyOn(readModel, 'changedHere');
-    const announced = vi.spyOn(readModel, 'announced');
-    try {
-      await sync();
-      const write = changedHere.mock.calls.at(-1)?.[1];
-      expect(write).toEqual(expect.any(String));
-      await vi.waitFor(() => expect(announced).toHaveBeenCalledWith('certifications', write), { timeout: 2_000 });
-    } finally {
-      changedHere.mockRestore();
-      announced.mockRestore();
-    }
-  });
+  it("announces the sync's change with its write's id, so that the instance that made it knows the echo as its own", () =>
+    echoedWithItsWriteId(testApp.app, 'certifications', sync));
 
   it('changes nothing on a second sync and reports the same counts', async () => {
     const first = await sync();

@@ -8,17 +8,16 @@ import { ProfileService } from '@/profile/profile.service';
 import { ProjectsService } from '@/projects/projects.service';
 import { SkillCategoriesService } from '@/skills/skill-categories.service';
 import { SkillsService } from '@/skills/skills.service';
-import { ADMIN_TOKEN } from '@test/support/admin';
 import { contentWritesOf } from '@test/support/content-writes';
-import { createTestDatabase, type TestDatabase } from '@test/support/database';
 import { DEMO } from '@test/support/demo';
-import { createTestApp, type TestApp } from '@test/support/test-app';
+import type { TestApp } from '@test/support/test-app';
+import { twoInstances, type TwoInstances } from '@test/support/two-instances';
 
 type Patch = (app: TestApp, fields: Record<string, unknown>) => Promise<unknown>;
 
 /** Found by the third audit: writes that raced on two instances of one database merged, lost one another, or failed. */
 describe('concurrent writes on PostgreSQL', () => {
-  let database: TestDatabase;
+  let instances: TwoInstances;
   let first: TestApp;
   let second: TestApp;
 
@@ -28,15 +27,10 @@ describe('concurrent writes on PostgreSQL', () => {
   const profile = (app: TestApp) => app.app.get(ProfileService);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const env = { DATABASE_URL: database.url, API_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_ENABLED: 'false' };
-    first = await createTestApp({ env });
-    second = await createTestApp({ env });
+    instances = await twoInstances();
+    ({ first, second } = instances);
   });
-  afterAll(async () => {
-    await Promise.all([first.close(), second.close()]);
-    await database.drop();
-  });
+  afterAll(() => instances.close());
 
   it('runs two imports on two instances one after the other: the content is one document, never a merge of both', async () => {
     const exported = await portfolio().export();

@@ -11,12 +11,12 @@ import { MediaLibrary } from '@/media/media-library.service';
 import { MediaServing } from '@/media/media-serving.service';
 import { MediaRepository } from '@/media/persistence/media.repository';
 import { DraftsService } from '@/drafts/drafts.service';
-import { ReadModel } from '@/read-model/read-model';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { contentWritesOf } from '@test/support/content-writes';
 import { cameraPhoto } from '@test/support/pictures';
 import { createTestApp, type TestApp } from '@test/support/test-app';
+import { echoedWithItsWriteId } from '@test/support/write-echoes';
 
 const pixels = (width: number, height: number, background: string, format: 'jpeg' | 'png' = 'jpeg') =>
   sharp({ create: { width, height, channels: 3, background } })
@@ -141,20 +141,8 @@ describe('media on PostgreSQL', () => {
     expect(await profile().find()).not.toHaveProperty('imageSet');
   });
 
-  it("announces a picture's change with its write's id, so that the instance that made it knows the echo as its own", async () => {
-    const readModel = app().get(ReadModel);
-    const changedHere = vi.spyOn(readModel, 'changedHere');
-    const announced = vi.spyOn(readModel, 'announced');
-    try {
-      await mediaWritten(() => library().update(photo.id, { alt: { english: 'A square' } }));
-      const write = changedHere.mock.calls.at(-1)?.[1];
-      expect(write).toEqual(expect.any(String));
-      await vi.waitFor(() => expect(announced).toHaveBeenCalledWith('projects', write), { timeout: 2_000 });
-    } finally {
-      changedHere.mockRestore();
-      announced.mockRestore();
-    }
-  });
+  it("announces a picture's change with its write's id, so that the instance that made it knows the echo as its own", () =>
+    echoedWithItsWriteId(app(), 'projects', () => mediaWritten(() => library().update(photo.id, { alt: { english: 'A square' } }))));
 
   it('counts a picture only the draft names as in use: it cannot be deleted from under the publish that would show it', async () => {
     const drafted = await uploaded(await pixels(40, 30, '#aa3300', 'png'), 'image/png');
