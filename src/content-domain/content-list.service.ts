@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { NotFoundException } from '@nestjs/common';
 import { frozen } from '@/common/frozen';
 import { applyPartialOrder } from '@/common/ordering/partial-order';
+import { mappedInSlices } from '@/common/scheduling/event-loop-turns';
 import {
   DEFAULT_LANGUAGE,
   DOMAIN_DECLARATIONS,
@@ -68,7 +69,7 @@ export abstract class ContentListService<T extends { translations: Translations<
 
   /** Every item in display order, each text in `language` where it is written and in English where not. */
   async findAll(language: Language = DEFAULT_LANGUAGE): Promise<Dto[]> {
-    return (await this.items.findAll()).map((item) => this.rules.toDto(inLanguage(item, this.textFields, language)));
+    return mappedInSlices(await this.items.findAll(), (item) => this.rules.toDto(inLanguage(item, this.textFields, language)));
   }
 
   readIn(language: Language): Promise<Dto[]> {
@@ -107,7 +108,7 @@ export abstract class ContentListService<T extends { translations: Translations<
 
   /** Every item as a content document lists it, in display order. */
   async exportPart(): Promise<Item[]> {
-    return (await this.items.findAll()).map((row) => this.itemOf(row));
+    return mappedInSlices(await this.items.findAll(), (row) => this.itemOf(row));
   }
 
   /** Replaces every item with a content document's, in its order (DomainStore.replacePart). */

@@ -7,8 +7,8 @@ import { TypedBody } from '@/read-model/typed-body';
  * A preview's answer, prepared as a published one is (compressed as the client accepts): for its
  * reader alone, kept by no cache, with no validator a published answer could share.
  */
-export function previewAnswerOf(value: unknown): Promise<PreparedBody> {
-  return PreparedBody.of(TypedBody.of(value), { validated: false, sharedCache: { cacheControl: PRIVATE, tags: [] } });
+export async function previewAnswerOf(value: unknown): Promise<PreparedBody> {
+  return PreparedBody.of(await TypedBody.of(value), { validated: false, sharedCache: { cacheControl: PRIVATE, tags: [] } });
 }
 
 /** How many bytes of preview answers an instance keeps. */

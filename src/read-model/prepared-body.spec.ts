@@ -33,7 +33,7 @@ describe('a prepared body', () => {
   let body: PreparedBody;
   beforeAll(async () => {
     const sharedCache = new SharedCaching({ purge: undefined, maxAgeSeconds: 300 }).headersOf(['projects'], LIST);
-    body = await PreparedBody.of(TypedBody.of(LIST), { sharedCache });
+    body = await PreparedBody.of(await TypedBody.of(LIST), { sharedCache });
   });
 
   it.each([

@@ -20,7 +20,7 @@ const read = (domain: 'projects' | 'skills'): AnsweringRead => ({
 
 const sharedCaching = new SharedCaching({ purge: undefined, maxAgeSeconds: 300 });
 const bytesOf = async (value: unknown) =>
-  (await PreparedBody.of(TypedBody.of(value), { sharedCache: sharedCaching.headersOf(['projects'], value) })).size;
+  (await PreparedBody.of(await TypedBody.of(value), { sharedCache: sharedCaching.headersOf(['projects'], value) })).size;
 const modelOf = (readModelMaxBytes = 64 * 1024 * 1024, caching = sharedCaching) => new ReadModel({ readModelMaxBytes }, caching);
 
 /** The Cache-Control a body is sent with. */

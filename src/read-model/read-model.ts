@@ -237,7 +237,7 @@ export class ReadModel {
     value: unknown,
     again: ReadAgain | undefined,
   ): Promise<PreparedBody> {
-    const typed = TypedBody.of(value);
+    const typed = await TypedBody.of(value);
     const tag = read.language && LANGUAGE_TAGS[read.language];
     // The same texts in two languages (none translated yet) are two answers, each validated on its own.
     const etag =

@@ -1,3 +1,5 @@
+import { jsonBytesInSlices } from '@/common/scheduling/json-in-slices';
+
 /**
  * What a public read answers when its answer is not JSON (a sitemap, a feed, a PNG): the bytes and
  * their media type. The read model prepares it as it prepares JSON, compressing only what
@@ -21,12 +23,12 @@ export class TypedBody {
   }
 
   /** A JSON text, as every other public read answers. */
-  static json(json: string, mediaType = 'application/json'): TypedBody {
+  static json(json: string | Buffer, mediaType = 'application/json'): TypedBody {
     return new TypedBody(`${mediaType}; charset=utf-8`, json);
   }
 
-  /** What a handler's value is sent as: itself when typed, else its JSON. */
-  static of(value: unknown): TypedBody {
-    return value instanceof TypedBody ? value : TypedBody.json(JSON.stringify(value));
+  /** What a handler's value is sent as: itself when typed, else its JSON (a long list's made a few items at a time). */
+  static async of(value: unknown): Promise<TypedBody> {
+    return value instanceof TypedBody ? value : TypedBody.json(await jsonBytesInSlices(value));
   }
 }

@@ -1,5 +1,5 @@
 import { busyFor } from '@test/support/busy-thread';
-import { timeSlices } from './event-loop-turns';
+import { mappedInSlices, timeSlices } from './event-loop-turns';
 
 describe('timeSlices', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -10,10 +10,10 @@ describe('timeSlices', () => {
     const giveWay = timeSlices();
     for (let item = 0; item < 4; item += 1) {
       await giveWay();
-      busyFor(6);
+      busyFor(3);
       order.push(`item ${item}`);
     }
-    // 24 ms of work in slices of 10: the loop gives way after its first item at the earliest, and before its last.
+    // 12 ms of work in slices of 5: the loop gives way after its first item at the earliest, and before its last.
     expect(order.indexOf('timer')).toBeGreaterThan(order.indexOf('item 0'));
     expect(order.indexOf('timer')).toBeLessThan(order.indexOf('item 3'));
   });
@@ -26,5 +26,16 @@ describe('timeSlices', () => {
     for (let item = 0; item < 1_000; item += 1) await giveWay();
     order.push('loop done');
     expect(order).toEqual(['loop done']);
+  });
+});
+
+describe('mappedInSlices', () => {
+  it('maps every item in order, giving the event loop back on the way, so a timer due meanwhile runs before it is done', async () => {
+    const order: string[] = [];
+    setTimeout(() => order.push('timer'), 0);
+    const mapped = await mappedInSlices([1, 2, 3, 4], (item) => (busyFor(3), item * 2));
+    order.push('mapped');
+    expect(mapped).toEqual([2, 4, 6, 8]);
+    expect(order).toEqual(['timer', 'mapped']);
   });
 });

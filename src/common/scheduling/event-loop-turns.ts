@@ -1,5 +1,5 @@
 /** How long a loop over many items runs before it gives the event loop back. */
-const SLICE_MS = 10;
+const SLICE_MS = 5;
 
 /**
  * Runs `then` after the event loop's next poll for I/O. In an I/O callback (a parser's last chunk,
@@ -22,4 +22,15 @@ export function timeSlices(): () => Promise<void> {
     await new Promise<void>((resolve) => afterTheNextPoll(resolve));
     sliceStartedAt = performance.now();
   };
+}
+
+/** `items.map(map)` for a list as long as a request may make it: the event loop given back every few milliseconds (timeSlices). */
+export async function mappedInSlices<T, R>(items: readonly T[], map: (item: T) => R): Promise<R[]> {
+  const giveWay = timeSlices();
+  const mapped: R[] = [];
+  for (const item of items) {
+    await giveWay();
+    mapped.push(map(item));
+  }
+  return mapped;
 }

@@ -1,6 +1,7 @@
 import type { ArgumentMetadata } from '@nestjs/common';
 import { IsOptional, IsString } from 'class-validator';
 import { RequestValidationException } from './request-validation.exception';
+import { busyFor } from '@test/support/busy-thread';
 import { ProbeDto } from '@test/support/probe.module';
 import { RequestValidationPipe } from './request-validation.pipe';
 
@@ -73,6 +74,14 @@ describe('RequestValidationPipe on bodies', () => {
     });
     await pipe.transform({ title: 'fine', nested }, body);
     expect(reads).toBe(1);
+  });
+
+  it('gives the event loop back while it walks a body of thousands of parts, so a timer due meanwhile runs before it is done', async () => {
+    const slowPart = () => Object.defineProperty({}, 'note', { enumerable: true, get: () => (busyFor(0.05), 'fine') });
+    const order: string[] = [];
+    setTimeout(() => order.push('timer'), 0);
+    await pipe.transform({ parts: Array.from({ length: 1_024 }, slowPart) }, body).then(() => order.push('walked'));
+    expect(order).toEqual(['timer', 'walked']);
   });
 });
 

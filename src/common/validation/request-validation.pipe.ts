@@ -1,5 +1,6 @@
 import { ArgumentMetadata, Injectable, UnsupportedMediaTypeException, ValidationPipe } from '@nestjs/common';
 import { BODY_NOT_JSON, UNSUPPORTED_BODY } from '@/common/http/json-bodies-only';
+import { timeSlices } from '@/common/scheduling/event-loop-turns';
 import { isOptionalBody } from './optional-body';
 import { notePrototypeKeys } from './prototype-keys';
 import { ErrorLocation, RequestValidationException } from './request-validation.exception';
@@ -7,6 +8,8 @@ import { toValidationIssues } from './validation-issues';
 
 /** Deeper bodies are refused before class-transformer recurses into them and overflows the stack. */
 const MAX_BODY_DEPTH = 32;
+/** How many containers a walk looks into between two looks at the clock (timeSlices). */
+const CONTAINERS_PER_TURN = 256;
 
 const LOCATIONS: Partial<Record<ArgumentMetadata['type'], ErrorLocation>> = {
   body: 'body',
@@ -40,7 +43,7 @@ export class RequestValidationPipe extends ValidationPipe {
     // An optional body left out validates as {}, so its fields' defaults apply.
     if (location === 'body' && !(value === undefined && isOptionalBody(metadata.metatype))) assertObjectBody(value);
     // A path value is an identifier: one holding NUL names nothing, and the route says 404.
-    if (location !== 'path') assertWalkable(value, [location, ...(metadata.data ? [metadata.data] : [])]);
+    if (location !== 'path') await assertWalkable(value, [location, ...(metadata.data ? [metadata.data] : [])]);
     if (!metadata.metatype || !this.toValidate(metadata)) return value;
     // Most reads send no query: validating nothing against the same DTO always ends the same way.
     if (location === 'query' && isEmpty(value) && (await this.acceptsNoParameters(metadata))) return new metadata.metatype();
@@ -101,12 +104,15 @@ type Visitor = (value: string | object, depth: number, way: () => (string | numb
 
 /**
  * Shows `visit` every string and container inside the body, until it says stop. Iterative, so a
- * hostile body cannot overflow the stack of the check itself; and it allocates per container,
- * never per item, so a list of millions of numbers costs no garbage.
+ * hostile body cannot overflow the stack of the check itself; it allocates per container, never
+ * per item, so a list of millions of numbers costs no garbage; and it gives the event loop back
+ * every few milliseconds, so a body of megabytes (a content document) never holds it for long.
  */
-function walk(root: object, visit: Visitor): void {
+async function walk(root: object, visit: Visitor): Promise<void> {
   const pending: Visit[] = [{ value: root, depth: 1, parent: undefined, key: '' }];
-  while (pending.length > 0) {
+  const giveWay = timeSlices();
+  for (let containers = 1; pending.length > 0; containers += 1) {
+    if (containers % CONTAINERS_PER_TURN === 0) await giveWay();
     const container = pending.pop()!;
     const depth = container.depth + 1;
     const look = (child: unknown, key: string | number): boolean => {
@@ -134,7 +140,7 @@ function pathTo(visit: Visit): (string | number)[] {
  * MAX_BODY_DEPTH first, then a string holding U+0000, which PostgreSQL text cannot hold (refused
  * here, not by the database).
  */
-function assertWalkable(value: unknown, location: (string | number)[]): void {
+async function assertWalkable(value: unknown, location: (string | number)[]): Promise<void> {
   const refuseNul = (loc: (string | number)[]) => {
     throw RequestValidationException.single(loc, 'Value error, text must not contain NUL characters', 'value_error');
   };
@@ -146,7 +152,7 @@ function assertWalkable(value: unknown, location: (string | number)[]): void {
   const maxDepth = location[0] === 'body' ? MAX_BODY_DEPTH : Infinity;
   let tooDeep = false;
   let nulAt: (string | number)[] | undefined;
-  walk(value, (child, depth, way) => {
+  await walk(value, (child, depth, way) => {
     tooDeep = depth > maxDepth && typeof child === 'object';
     if (nulAt === undefined && typeof child === 'string' && child.includes('\u0000')) nulAt = [...location, ...way()];
     return tooDeep ? 'stop' : undefined;

@@ -70,10 +70,15 @@ class TypeOrmContentHistory extends ContentHistoryRepository {
     const unknown = [...new Map(items.map((item) => [item.hash.toString('hex'), item])).values()].filter(
       (item) => !ids.has(item.hash.toString('hex')),
     );
+    // One parameter, the list of hashes, where TypeORM's In() makes one per hash: thousands of them, built and escaped in one hold of the event loop.
     const found =
       unknown.length === 0
         ? []
-        : await rows.find({ select: { id: true, hash: true }, where: { hash: In(unknown.map((item) => item.hash)) } });
+        : await rows
+            .createQueryBuilder('item')
+            .select(['item.id', 'item.hash'])
+            .where('item.hash = ANY(:hashes)', { hashes: unknown.map((item) => item.hash) })
+            .getMany();
     for (const { id, hash } of found) ids.set(hash.toString('hex'), id);
     const missing = unknown.filter((item) => !ids.has(item.hash.toString('hex')));
     for (const chunk of inStatements(missing)) {
