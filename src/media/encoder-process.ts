@@ -6,9 +6,6 @@ import type { EncodeJob, EncodeReply } from './encode-job';
  * it. An upload is background work; the public reads beside it are not (BENCHMARKS.md, Media).
  */
 export const ENCODER_NICE = 19;
-/** How long an idle encoder process stays: a batch of uploads starts it once; then its memory goes back. */
-const IDLE_MS = 10_000;
-
 /**
  * All the encoder process is told of the service's environment: where `nice` is, and the memory
  * allocator the image runs Node on (and its settings); Node's compile cache. No secret is handed to
@@ -33,21 +30,16 @@ export type EncoderOutcome = EncodeReply | { crashed: true } | { stopped: true }
  * CPU priority (started under `nice`, so every thread it makes inherits it), its memory its own and
  * handed back when it ends, none of the service's secrets handed to it, and a decoder's crash on a
  * hostile file the end of that upload alone.
- * Started with the first job, it ends after a while without one. One job at a time: the caller queues.
+ * Started with a job, it ends when the caller releases it. One job at a time: the caller queues.
  */
 export class EncoderProcess {
   private child: ChildProcess | undefined;
-  private idle: NodeJS.Timeout | undefined;
 
-  constructor(
-    private readonly entry: string,
-    private readonly idleMs = IDLE_MS,
-  ) {}
+  constructor(private readonly entry: string) {}
 
   /** The job's outcome; `until` aborting ends the process (the job's outcome is then `stopped`). */
   run(job: EncodeJob, until?: AbortSignal): Promise<EncoderOutcome> {
     if (until?.aborted) return Promise.resolve({ stopped: true });
-    clearTimeout(this.idle);
     const child = this.started();
     child.ref();
     child.channel?.ref();
@@ -56,7 +48,9 @@ export class EncoderProcess {
       const settle = (outcome: EncoderOutcome) => {
         child.off('message', settle).off('exit', crashed).off('error', failed);
         until?.removeEventListener('abort', end);
-        this.idleAfter(child);
+        // Between jobs the process keeps nothing alive here: a CLI may exit.
+        child.unref();
+        child.channel?.unref();
         resolve(outcome);
       };
       const crashed = (_code: number | null, signal: NodeJS.Signals | null) =>
@@ -68,9 +62,18 @@ export class EncoderProcess {
     });
   }
 
+  /**
+   * Ends the process between jobs, once its channel is closed: the memory it grew into (~100 MB
+   * after a 12-megapixel photo) goes back at once. The next job starts another (~70 ms of ~1-6 s).
+   */
+  release(): void {
+    const child = this.child;
+    this.child = undefined;
+    if (child?.connected) child.disconnect();
+  }
+
   /** Ends the process now, if it runs. */
   stop(): void {
-    clearTimeout(this.idle);
     this.child?.kill();
   }
 
@@ -86,16 +89,5 @@ export class EncoderProcess {
     child.once('exit', forget).once('error', forget);
     this.child = child;
     return child;
-  }
-
-  /** Without a job the process keeps nothing alive here (a CLI may exit), and ends after a while. */
-  private idleAfter(child: ChildProcess): void {
-    if (child !== this.child) return;
-    child.unref();
-    child.channel?.unref();
-    this.idle = setTimeout(() => {
-      this.child = undefined;
-      if (child.connected) child.disconnect();
-    }, this.idleMs).unref();
   }
 }

@@ -88,6 +88,9 @@ export class ImageProcessor {
       } catch (error) {
         if (!until.aborted) throw error;
         throw clientGone?.aborted ? ended(clientGone) : this.tooCostly();
+      } finally {
+        // Uploads waiting their turn share the process; after the last, it ends and its memory goes back.
+        if (this.turns.pendingCount === 0) this.encoder.release();
       }
     });
   }

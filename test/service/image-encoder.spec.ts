@@ -1,12 +1,10 @@
 import type { MockInstance } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ENCODER_NICE, EncoderProcess } from '@/media/encoder-process';
-import { ENCODER_STOPPED, FALLBACK_WIDTHS, ImageProcessor, MAX_PIXELS, MOST_WAITING, VARIANT_WIDTHS } from '@/media/image-processor';
-
-const ENTRY = join(__dirname, '..', '..', 'src', 'media', 'image-encoder.process.ts');
+import { ENCODER_STOPPED, ImageProcessor, MOST_WAITING, VARIANT_WIDTHS } from '@/media/image-processor';
 
 /** A process's /proc stat, from the field after the command's parentheses (its state) on. */
 const statOf = (pid: number | string): string[] => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -35,13 +33,6 @@ const jpeg = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#336699' } })
     .jpeg()
     .toBuffer();
-/** A job as the processor sends one: the upload in a file of its own folder. */
-function job(bytes: Buffer) {
-  const upload = join(mkdtempSync(join(tmpdir(), 'encoder-job-')), 'upload');
-  writeFileSync(upload, bytes);
-  return { upload, expected: 'jpeg', maxPixels: MAX_PIXELS, widths: VARIANT_WIDTHS, fallbackWidths: FALLBACK_WIDTHS };
-}
-
 describe('the encoder process', () => {
   let processor: ImageProcessor;
   /** The temporary folder of this file's jobs alone (TMPDIR), to see that each job's files are gone after it. */
@@ -59,7 +50,11 @@ describe('the encoder process', () => {
 
   it("encodes an upload apart from the service, at the lowest CPU priority, with none of the service's secrets", async () => {
     vi.stubEnv('API_ADMIN_TOKEN', 'a-secret-the-encoder-must-not-see-0123456789');
-    const image = await processor.process(await jpeg(700, 400), 'image/jpeg');
+    const processing = processor.process(await jpeg(700, 400), 'image/jpeg');
+    const encoder = await vi.waitFor(() => children()[0] ?? Promise.reject(new Error('no encoder yet')), { timeout: 5_000, interval: 5 });
+    expect(encoder).toEqual({ pid: expect.any(Number), nice: ENCODER_NICE });
+    const environment = readFileSync(`/proc/${encoder.pid}/environ`, 'utf8').split('\0').filter(Boolean);
+    const image = await processing;
     expect(image.variants.map(({ width, format }) => `${width}.${format}`)).toEqual([
       '320.avif',
       '320.webp',
@@ -71,9 +66,6 @@ describe('the encoder process', () => {
     ]);
     expect(Buffer.isBuffer(image.variants[0].body)).toBe(true);
     expect(readdirSync(temporary)).toEqual([]);
-    const [encoder] = children();
-    expect(encoder).toEqual({ pid: expect.any(Number), nice: ENCODER_NICE });
-    const environment = readFileSync(`/proc/${encoder.pid}/environ`, 'utf8').split('\0').filter(Boolean);
     // Node adds the IPC channel's own two (NODE_CHANNEL_FD, NODE_CHANNEL_SERIALIZATION_MODE).
     const names = environment.map((entry) => entry.split('=')[0]).filter((name) => !name.startsWith('NODE_CHANNEL_'));
     expect(names).toContain('PATH');
@@ -90,13 +82,14 @@ describe('the encoder process', () => {
     expect(image.variants.filter(({ format }) => format === 'webp').map(({ width }) => width)).toEqual(VARIANT_WIDTHS);
   });
 
-  /** Sends the encoder `signal` once it has spent 50 ms of CPU on a job (a 3000×2000 picture takes some seconds); answers how that upload ends. */
+  /**
+   * Sends the encoder `signal` once it has spent 400 ms of CPU, its start (~100 ms) and a job's
+   * beginning (a 3000×2000 picture takes some seconds); answers how that upload ends.
+   */
   async function ended(signal: NodeJS.Signals): Promise<unknown> {
-    await processor.process(await jpeg(16, 16), 'image/jpeg');
-    const [encoder] = children();
-    const idle = cpuTicks(encoder.pid);
     const upload = processor.process(await jpeg(3000, 2000), 'image/jpeg');
-    await vi.waitFor(() => expect(cpuTicks(encoder.pid)).toBeGreaterThanOrEqual(idle + 5), { timeout: 10_000, interval: 5 });
+    const encoder = await vi.waitFor(() => children()[0] ?? Promise.reject(new Error('no encoder yet')), { timeout: 5_000, interval: 5 });
+    await vi.waitFor(() => expect(cpuTicks(encoder.pid)).toBeGreaterThanOrEqual(40), { timeout: 10_000, interval: 5 });
     process.kill(encoder.pid, signal);
     return upload.catch((error: unknown) => error);
   }
@@ -119,18 +112,21 @@ describe('the encoder process', () => {
     expect(readdirSync(temporary)).toEqual([]);
   });
 
-  it('ends after a while without a job, and starts again with the next', async () => {
-    const encoder = new EncoderProcess(ENTRY, 200);
+  it('ends once its last upload is done, its memory handed back; uploads waiting their turn share one, and the next starts another', async () => {
+    // The encoders of the tests before have ended.
+    await vi.waitFor(() => expect(children()).toEqual([]), { timeout: 5_000 });
+    const pids = new Set<number>();
+    const watching = setInterval(() => children().forEach(({ pid }) => pids.add(pid)), 5);
     try {
-      await expect(encoder.run(job(await jpeg(400, 300)))).resolves.toMatchObject({ image: { width: 400 } });
-      const [first] = children();
+      const batch = await Promise.all([jpeg(1200, 800), jpeg(1000, 700)]);
+      await Promise.all(batch.map((bytes) => processor.process(bytes, 'image/jpeg')));
+      expect(pids.size).toBe(1);
       await vi.waitFor(() => expect(children()).toEqual([]), { timeout: 5_000 });
-      await expect(encoder.run(job(await jpeg(400, 300)))).resolves.toMatchObject({ image: { width: 400 } });
-      const [second] = children();
-      expect(second).toEqual({ pid: expect.any(Number), nice: ENCODER_NICE });
-      expect(second.pid).not.toBe(first.pid);
+      await processor.process(await jpeg(400, 300), 'image/jpeg');
+      expect(pids.size).toBe(2);
+      await vi.waitFor(() => expect(children()).toEqual([]), { timeout: 5_000 });
     } finally {
-      encoder.stop();
+      clearInterval(watching);
     }
   });
 });
