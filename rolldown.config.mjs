@@ -89,9 +89,13 @@ export default {
     entryFileNames: 'bootstrap.js',
     format: 'cjs',
     codeSplitting: false,
-    // V8 keeps a script's source in memory for as long as it runs: ASCII only keeps it a one-byte
-    // string (one non-Latin-1 character doubles it), and without the JSDoc it is a third smaller.
+    // V8 keeps a script's source in memory for as long as it runs, and the offsets of its line
+    // ends: ASCII only keeps it a one-byte string (one non-Latin-1 character doubles it), without
+    // the JSDoc it is a third smaller, and without whitespace 16% smaller again, on hundreds of
+    // lines instead of 112,000 (idle RSS 3.5 MB less, measured). Nothing is renamed or rewritten.
     charset: 'ascii',
     comments: { legal: true, annotation: false, jsdoc: false },
+    minify: { compress: false, mangle: false, codegen: { removeWhitespace: true } },
+    minifyInternalExports: false,
   },
 };
