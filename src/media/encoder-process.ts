@@ -1,11 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { BACKGROUND_NICE } from '@/common/scheduling/background-priority';
 import type { EncodeJob, EncodeReply } from './encode-job';
 
-/**
- * The nice value the encoder process runs at: the least of the CPU whenever anything else wants
- * it. An upload is background work; the public reads beside it are not (BENCHMARKS.md, Media).
- */
-export const ENCODER_NICE = 19;
 /**
  * All the encoder process is told of the service's environment: where `nice` is, and the memory
  * allocator the image runs Node on (and its settings); Node's compile cache. No secret is handed to
@@ -79,7 +75,7 @@ export class EncoderProcess {
 
   private started(): ChildProcess {
     if (this.child) return this.child;
-    const child = spawn('nice', ['-n', String(ENCODER_NICE), process.execPath, this.entry], {
+    const child = spawn('nice', ['-n', String(BACKGROUND_NICE), process.execPath, this.entry], {
       env: Object.fromEntries(INHERITED_ENV.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]]))),
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

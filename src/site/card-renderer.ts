@@ -3,6 +3,7 @@ import { extname, join } from 'node:path';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type Piscina from 'piscina';
 import { BytesBoundedCache } from '@/common/memory/bytes-bounded-cache';
+import { BACKGROUND_NICE } from '@/common/scheduling/background-priority';
 import { SOURCE_ROOT } from '@/source-root';
 import type { CardDrawing, FontFile } from './card-drawing.worker';
 import { SocialCardStore } from './persistence/social-card-store';
@@ -41,8 +42,8 @@ const FONTS: readonly FontFile[] = [
 
 /**
  * The 1200×630 PNG a link preview shows, drawn in a worker thread (card-drawing.worker.ts), one
- * at a time: a burst after a change neither holds the event loop nor takes both cores from the
- * reads. A card is drawn once per change of what it shows: stored (SocialCardStore) with the hash
+ * at a time and at the lowest CPU priority: a burst after a change neither holds the event loop
+ * nor takes a core from the reads. A card is drawn once per change of what it shows: stored (SocialCardStore) with the hash
  * of what it shows, so a change elsewhere in the content costs no render, and the hottest kept
  * here too.
  */
@@ -101,7 +102,13 @@ export class CardRenderer implements OnModuleDestroy {
   private drawingThread(): Promise<Piscina<CardDrawing, Uint8Array>> {
     this.pool ??= import('piscina').then(
       ({ Piscina }) =>
-        new Piscina<CardDrawing, Uint8Array>({ filename: DRAWING_ENTRY, minThreads: 0, maxThreads: 1, idleTimeout: IDLE_THREAD_MS }),
+        new Piscina<CardDrawing, Uint8Array>({
+          filename: DRAWING_ENTRY,
+          minThreads: 0,
+          maxThreads: 1,
+          idleTimeout: IDLE_THREAD_MS,
+          niceIncrement: BACKGROUND_NICE,
+        }),
     );
     return this.pool;
   }

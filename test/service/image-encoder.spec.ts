@@ -3,7 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { ENCODER_NICE, EncoderProcess } from '@/media/encoder-process';
+import { BACKGROUND_NICE } from '@/common/scheduling/background-priority';
+import { EncoderProcess } from '@/media/encoder-process';
 import { ENCODER_STOPPED, ImageProcessor, MOST_WAITING, VARIANT_WIDTHS } from '@/media/image-processor';
 
 /** A process's /proc stat, from the field after the command's parentheses (its state) on. */
@@ -52,7 +53,7 @@ describe('the encoder process', () => {
     vi.stubEnv('API_ADMIN_TOKEN', 'a-secret-the-encoder-must-not-see-0123456789');
     const processing = processor.process(await jpeg(700, 400), 'image/jpeg');
     const encoder = await vi.waitFor(() => children()[0] ?? Promise.reject(new Error('no encoder yet')), { timeout: 5_000, interval: 5 });
-    expect(encoder).toEqual({ pid: expect.any(Number), nice: ENCODER_NICE });
+    expect(encoder).toEqual({ pid: expect.any(Number), nice: BACKGROUND_NICE });
     const environment = readFileSync(`/proc/${encoder.pid}/environ`, 'utf8').split('\0').filter(Boolean);
     const image = await processing;
     expect(image.variants.map(({ width, format }) => `${width}.${format}`)).toEqual([

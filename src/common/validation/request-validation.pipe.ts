@@ -8,8 +8,8 @@ import { toValidationIssues } from './validation-issues';
 
 /** Deeper bodies are refused before class-transformer recurses into them and overflows the stack. */
 const MAX_BODY_DEPTH = 32;
-/** How many containers a walk looks into between two looks at the clock (timeSlices). */
-const CONTAINERS_PER_TURN = 256;
+/** How many containers a walk looks into between two reads of the clock (timeSlices). */
+const CONTAINERS_BETWEEN_CLOCK_READS = 256;
 
 const LOCATIONS: Partial<Record<ArgumentMetadata['type'], ErrorLocation>> = {
   body: 'body',
@@ -112,7 +112,7 @@ async function walk(root: object, visit: Visitor): Promise<void> {
   const pending: Visit[] = [{ value: root, depth: 1, parent: undefined, key: '' }];
   const giveWay = timeSlices();
   for (let containers = 1; pending.length > 0; containers += 1) {
-    if (containers % CONTAINERS_PER_TURN === 0) await giveWay();
+    if (containers % CONTAINERS_BETWEEN_CLOCK_READS === 0) await giveWay();
     const container = pending.pop()!;
     const depth = container.depth + 1;
     const look = (child: unknown, key: string | number): boolean => {
