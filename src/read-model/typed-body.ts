@@ -1,4 +1,4 @@
-import { jsonBytesInSlices } from '@/common/scheduling/json-in-slices';
+import { jsonBytesInSlices } from '@/common/scheduling/json-bytes-in-slices';
 
 /**
  * What a public read answers when its answer is not JSON (a sitemap, a feed, a PNG): the bytes and

@@ -1,5 +1,5 @@
 import { busyFor } from '@test/support/busy-thread';
-import { jsonBytesInSlices } from './json-in-slices';
+import { jsonBytesInSlices } from './json-bytes-in-slices';
 
 describe('jsonBytesInSlices', () => {
   it.each([
