@@ -10,11 +10,17 @@
 const EXTERNAL = [
   // what the service loads only when its configuration or a request asks for it
   /^puppeteer-core/,
+  // what the mailer renders and sends with; its own code is bundled (lazily, as the mailer's module
+  // is), so that it uses the bundle's Nest and rxjs: loaded beside it, they were second copies
+  // (~4 MB of heap), and its Logger was not the one that writes the service's JSON lines
   /^handlebars/,
-  /^@nestjs-modules\/mailer/,
   /^nodemailer/,
-  /^preview-email/,
   /^@css-inline\//,
+  /^glob$/,
+  /^lodash$/,
+  // the mailer's optional peers, which the service never asks for
+  /^preview-email/,
+  /^bullmq/,
   /^@azure\//,
   /^@opentelemetry\/(exporter-prometheus|sdk-metrics)/,
   /^ioredis/,

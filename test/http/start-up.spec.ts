@@ -85,9 +85,9 @@ describe('Start-up of the built service', () => {
       afterRead: [],
       contactStatus: 200,
       // Never preview-email (pug, Babel, a mail parser: 13 MB of heap), which the mailer loads only for a preview (patches/).
-      afterContact: ['handlebars', '@nestjs-modules/mailer', 'nodemailer'],
+      afterContact: ['handlebars', 'nodemailer'],
       cardStatus: 200,
-      afterCard: ['handlebars', '@nestjs-modules/mailer', 'nodemailer', 'piscina'],
+      afterCard: ['handlebars', 'nodemailer', 'piscina'],
     });
   }, 40_000);
 });
