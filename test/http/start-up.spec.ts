@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { createServer } from 'node:net';
@@ -128,6 +129,59 @@ describe('The built service, one file', () => {
       await database.drop();
     }
   }, 40_000);
+});
+
+describe('The bundle run with a code cache of its own (dist/src/compile-cache.js)', () => {
+  const LOADER = join(dirname(BUILT_MAIN), 'compile-cache.js');
+  /** A CommonJS file that says what it was given, and where its second line is. */
+  const FILE = [
+    "const { sep } = require('node:path');",
+    'process.stdout.write(JSON.stringify({ version: 1, file: __filename, exports: module.exports === exports, sep, at: new Error().stack.split("\\n")[1] }));',
+  ].join('\n');
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'code-cache-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const run = async (file: string, env: Record<string, string> = {}) => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['-e', `require(${JSON.stringify(LOADER)}).runWithCodeCache(process.argv[1])`, file],
+      {
+        env: { PATH: process.env.PATH, NODE_COMPILE_CACHE: join(dir, 'cache'), ...env },
+      },
+    );
+    return JSON.parse(stdout) as Record<string, unknown>;
+  };
+  const caches = () =>
+    readdirSync(join(dir, 'cache'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.code-cache'));
+
+  it('runs the file as Node runs a CommonJS module, its lines and columns kept, and writes its cache once, at exit, in the compile cache', async () => {
+    const file = join(dir, 'service.js');
+    writeFileSync(file, FILE);
+    const said = { version: 1, file, exports: true, sep: '/', at: `    at Object.<anonymous> (${file}:2:115)` };
+    expect(await run(file)).toEqual(said);
+    const [cache] = caches();
+    expect(cache).toMatch(/service\.js-[0-9a-f]{8}-[0-9a-f]{8}\.code-cache$/);
+    const written = statSync(join(dir, 'cache', cache)).mtimeMs;
+    expect(await run(file)).toEqual(said);
+    expect([caches(), statSync(join(dir, 'cache', cache)).mtimeMs]).toEqual([[cache], written]);
+  });
+
+  it('never runs a cache made for other contents, even of the same length', async () => {
+    const file = join(dir, 'service.js');
+    writeFileSync(file, FILE);
+    await run(file);
+    writeFileSync(file, FILE.replace('version: 1', 'version: 2'));
+    expect(await run(file)).toMatchObject({ version: 2 });
+    expect(caches()).toHaveLength(2);
+  });
+
+  it('writes none when the compile cache is off', async () => {
+    const file = join(dir, 'service.js');
+    writeFileSync(file, FILE);
+    expect(await run(file, { NODE_DISABLE_COMPILE_CACHE: '1' })).toMatchObject({ version: 1 });
+    expect(existsSync(join(dir, 'cache'))).toBe(false);
+  });
 });
 
 describe('What an operator reads', () => {
