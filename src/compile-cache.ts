@@ -17,8 +17,8 @@ enableCompileCache();
  * Runs a CommonJS file (the service, bundled into one) with a V8 code cache of its own, beside
  * Node's. Node's serializes a module's code as soon as the module is compiled, when only its
  * top-level code is: every function the start-up runs was compiled again at every start. This
- * one is serialized when the process ends (a stop, or the end of the image's build, which starts
- * and stops the service once), with every function run by then. It is named by the file's
+ * one is serialized when the process ends well (a stop, or the end of the image's build, which
+ * starts and stops the service once), with every function run by then. It is named by the file's
  * checksum and V8's version and flags (cachedDataVersionTag), written once, by a process that
  * found none or whose cache V8 refused, and never without Node's compile cache.
  */
@@ -33,7 +33,12 @@ export function runWithCodeCache(filename: string): void {
     lineOffset: -1,
     cachedData,
   });
-  if (cacheFile && (!cachedData || script.cachedDataRejected)) process.once('exit', () => writeWhole(cacheFile, script.createCachedData()));
+  // Only after a clean exit: a start that failed early would leave a cache of little, which no later start replaces.
+  if (cacheFile && (!cachedData || script.cachedDataRejected)) {
+    process.once('exit', (code) => {
+      if (code === 0) writeWhole(cacheFile, script.createCachedData());
+    });
+  }
   const module = new Module(filename);
   module.filename = filename;
   (script.runInThisContext() as CommonJsWrapper).call(

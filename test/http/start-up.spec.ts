@@ -176,11 +176,14 @@ describe('The bundle run with a code cache of its own (dist/src/compile-cache.js
     expect(caches()).toHaveLength(2);
   });
 
-  it('writes none when the compile cache is off', async () => {
+  it('writes none when the compile cache is off, or after a run that failed', async () => {
     const file = join(dir, 'service.js');
     writeFileSync(file, FILE);
     expect(await run(file, { NODE_DISABLE_COMPILE_CACHE: '1' })).toMatchObject({ version: 1 });
     expect(existsSync(join(dir, 'cache'))).toBe(false);
+    writeFileSync(file, `${FILE}\nprocess.exitCode = 1;`);
+    await expect(run(file)).rejects.toMatchObject({ code: 1, stdout: expect.stringContaining('"version":1') });
+    expect(caches()).toEqual([]);
   });
 });
 
