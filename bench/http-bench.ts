@@ -360,7 +360,7 @@ function report({ reads, onNodeDefaults, compared, paths, starts, rss, grown, la
     '',
     '### Start-up and memory',
     '',
-    `The service and (b) run as \`npm run start:prod\` runs the service (${runtimeWords(START_PROD)}), each with Node's module compile cache (filled by its first start; the image ships the service's filled). One more database-mode instance runs as the image runs it (${runtimeWords(IMAGE)}) and takes the same memory load.`,
+    `The service and (b) run as \`npm run start:prod\` runs the service (${runtimeWords(START_PROD)}), each with Node's module compile cache, and the service with its bundle's code cache beside it (both filled by its first start and stop; the image ships the service's filled). One more database-mode instance runs as the image runs it (${runtimeWords(IMAGE)}) and takes the same memory load.`,
     '',
     figuresTable([
       ['cold start to the first 200, static mode, compile cache empty', `${starts.coldCache.toFixed(0)} ms`],
