@@ -119,7 +119,8 @@ const COLUMNS = [
   'id',
   'name AS queue',
   'state',
-  'data',
+  // A job a cron schedule sent has none (NULL): it is described, and listed, as the empty object.
+  "COALESCE(data, '{}'::jsonb) AS data",
   'retry_count AS "retryCount"',
   'retry_limit AS "retryLimit"',
   'created_on AS "createdOn"',
