@@ -103,5 +103,6 @@ describe('an archive of 20 pictures of 5 MB', () => {
     });
     expect(JSON.parse(answer)).toMatchObject({ media: PICTURES });
     expect(Math.max(exportGrowth, importGrowth)).toBeLessThan(8 * BYTES);
-  }, 120_000);
+    // A full collection every 200 ms through 100 MB each way: 85-120 s on a slow machine of this kind.
+  }, 300_000);
 });
