@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import { assignRequestId, REQUEST_ID_HEADER } from '@/common/http/request-id.middleware';
 import { logRequest } from '@/common/logging/request-log.middleware';
-import { createRequestLogger, stdoutDestination } from '@/common/logging/root-logger';
+import { createRequestLogger, logDestination } from '@/common/logging/root-logger';
 import { benchBodies, benchHeaders, benchPort } from './bodies';
 
 const headers = benchHeaders();
@@ -27,7 +27,7 @@ const answers = new Map(
     ];
   }),
 );
-const logger = createRequestLogger({ logLevel: 'info' }, stdoutDestination());
+const logger = createRequestLogger({ logLevel: 'info' }, logDestination());
 
 createServer((req, res) => {
   const path = req.url ?? '';

@@ -3,11 +3,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { destination as pinoDestination } from 'pino';
-import { endLog } from './root-logger';
+import { endLog, LARGEST_WRITE_BYTES, logDestination } from './root-logger';
 
 /**
  * The log destination is pino's (sonic-boom) with the fix in patches/: a line waiting for the
- * write under way is measured once, not again with every later line.
+ * write under way is measured once, not again with every later line. The service's takes every
+ * line that waited in its next write.
  */
 describe('the log destination', () => {
   let dir: string;
@@ -40,4 +41,19 @@ describe('the log destination', () => {
       expect(readFileSync(file, 'utf8')).toBe(lines.join(''));
     },
   );
+
+  it("sends the lines that waited for the write under way in one write, past sonic-boom's 16 KB", async () => {
+    const destination = logDestination(join(dir, 'lines.log'));
+    await once(destination, 'ready');
+    const writes: number[] = [];
+    destination.on('write', (bytes: number) => writes.push(bytes));
+    const waiting = Array.from({ length: 2_000 }, (_, i) => `{"level":30,"msg":"request completed","req":{"id":"${i}"}}\n`);
+    destination.write(lines[0]);
+    for (const line of waiting) destination.write(line);
+    await endLog(destination);
+    const waitingBytes = Buffer.byteLength(waiting.join(''));
+    expect(waitingBytes).toBeGreaterThan(64 * 1024);
+    expect(waitingBytes).toBeLessThan(LARGEST_WRITE_BYTES);
+    expect(writes).toEqual([Buffer.byteLength(lines[0]), waitingBytes]);
+  });
 });

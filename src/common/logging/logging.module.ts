@@ -4,11 +4,11 @@ import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream, Logger } from 'pino';
 import { appConfig } from '@/config/app.config';
 import { loggerParams } from './logger-params';
-import { createRequestLogger, createRootLogger, LOG_DESTINATION, REQUEST_LOGGER, ROOT_LOGGER, stdoutDestination } from './root-logger';
+import { createRequestLogger, createRootLogger, LOG_DESTINATION, REQUEST_LOGGER, ROOT_LOGGER, logDestination } from './root-logger';
 
 @Module({
   providers: [
-    { provide: LOG_DESTINATION, useFactory: stdoutDestination },
+    { provide: LOG_DESTINATION, useFactory: logDestination },
     {
       provide: ROOT_LOGGER,
       inject: [appConfig.KEY, LOG_DESTINATION],

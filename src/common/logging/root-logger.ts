@@ -14,8 +14,18 @@ export const LOG_DESTINATION = Symbol('LOG_DESTINATION');
 /** Request lines carry no headers or bodies; these fields are redacted wherever else they might be logged. */
 const REDACTED_PATHS = ['password', 'token', 'accessToken', 'clientSecret', 'secret'].flatMap((key) => [key, `*.${key}`]);
 
-/** Asynchronous writes to stdout: a request never waits for its log line to be written. */
-export const stdoutDestination = (): DestinationStream => pinoDestination({ dest: 1, sync: false });
+/**
+ * The most one write takes. sonic-boom's default, 16 KB, is less than a busy spell's lines arriving
+ * while one write is under way: the rest waited for more writes, one an event-loop turn, long enough
+ * to outlive two young-generation collections and be copied into the old generation, which grew
+ * with them (BENCHMARKS.md, the soak: RSS right after public reads alone 186 MB with 16 KB).
+ * Everything waiting now goes in the next write.
+ */
+export const LARGEST_WRITE_BYTES = 1_048_576;
+
+/** Asynchronous writes (to stdout unless `dest` says where): a request never waits for its log line to be written. */
+export const logDestination = (dest: number | string = 1): DestinationStream =>
+  pinoDestination({ dest, sync: false, maxWrite: LARGEST_WRITE_BYTES });
 
 /** How long the last lines may take to be written before the process exits anyway. */
 const LAST_WRITE_MS = 2_000;
