@@ -93,6 +93,36 @@ describe('Start-up of the built service', () => {
   }, 40_000);
 });
 
+/** Run with `node -e` beside the built service: prints the TypeORM drivers in memory once it serves from its database. */
+const DRIVERS_PROBE = `
+const [main, origin] = process.argv.slice(1);
+require(main);
+(async () => {
+  for (;;) {
+    try { if ((await fetch(origin + '/api/projects')).ok) break; } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const drivers = Object.keys(require.cache).filter((file) => /\\/node_modules\\/typeorm\\/driver\\/.+Driver\\.js$/.test(file));
+  process.stdout.write(JSON.stringify(drivers.map((file) => file.split('/').pop())));
+  process.exit(0);
+})();`;
+
+describe('Start-up of the built service on a database', () => {
+  it('loads the one TypeORM driver it uses, PostgreSQL’s, not the sixteen others (patches/)', async () => {
+    const database = await createTestDatabase();
+    try {
+      const port = await freePort();
+      const { stdout } = await promisify(execFile)(process.execPath, ['-e', DRIVERS_PROBE, BUILT_MAIN, `http://127.0.0.1:${port}`], {
+        env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'silent', DATABASE_URL: database.url },
+        timeout: 30_000,
+      });
+      expect(JSON.parse(stdout)).toEqual(['PostgresDriver.js']);
+    } finally {
+      await database.drop();
+    }
+  }, 40_000);
+});
+
 describe('The built service, one file', () => {
   it('is bundled (rolldown.config.mjs) and finds the files it reads beside its code: the explorer script and the CV template', async () => {
     expect(readFileSync(join(dirname(BUILT_MAIN), 'bootstrap.js'), 'utf8')).not.toContain('require("./app.module")');
