@@ -38,6 +38,8 @@ const LAZY = [
   'standardwebhooks',
   'request-filtering-agent',
   '@streamparser/json',
+  // class-validator's, for phone numbers, which no rule of the service checks (patches/)
+  'libphonenumber-js',
 ];
 
 /**
