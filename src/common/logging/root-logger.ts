@@ -24,7 +24,7 @@ const REDACTED_PATHS = ['password', 'token', 'accessToken', 'clientSecret', 'sec
 export const LARGEST_WRITE_BYTES = 1_048_576;
 
 /** Asynchronous writes (to stdout unless `dest` says where): a request never waits for its log line to be written. */
-export const logDestination = (dest: number | string = 1): DestinationStream =>
+export const logDestination = (dest: number | string = 1): ReturnType<typeof pinoDestination> =>
   pinoDestination({ dest, sync: false, maxWrite: LARGEST_WRITE_BYTES });
 
 /** How long the last lines may take to be written before the process exits anyway. */
