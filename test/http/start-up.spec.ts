@@ -42,6 +42,13 @@ const LAZY = [
   'libphonenumber-js',
 ];
 
+/** A probe's wait for the service it started to answer its first public read. */
+const UNTIL_SERVING = `
+  for (;;) {
+    try { if ((await fetch(origin + '/api/projects')).ok) break; } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }`;
+
 /**
  * Run with `node -e` beside the built service in one process: prints which lazily loaded
  * packages are in memory after the first public read, after the first contact message, then
@@ -54,10 +61,7 @@ require('node:module').registerHooks({ load: (url, context, next) => (imported.p
 const loaded = () => JSON.parse(lazy).filter((name) => [...Object.keys(require.cache), ...imported].some((file) => file.includes('/node_modules/' + name + '/')));
 require(main);
 (async () => {
-  for (;;) {
-    try { if ((await fetch(origin + '/api/projects')).ok) break; } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+${UNTIL_SERVING}
   const afterRead = loaded();
   const contact = await fetch(origin + '/api/contact', {
     method: 'POST',
@@ -100,10 +104,7 @@ const DRIVERS_PROBE = `
 const [main, origin] = process.argv.slice(1);
 require(main);
 (async () => {
-  for (;;) {
-    try { if ((await fetch(origin + '/api/projects')).ok) break; } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+${UNTIL_SERVING}
   const drivers = Object.keys(require.cache).filter((file) => /\\/node_modules\\/typeorm\\/driver\\/.+Driver\\.js$/.test(file));
   process.stdout.write(JSON.stringify(drivers.map((file) => file.split('/').pop())));
   process.exit(0);

@@ -18,8 +18,7 @@ const REDACTED_PATHS = ['password', 'token', 'accessToken', 'clientSecret', 'sec
  * The most one write takes. sonic-boom's default, 16 KB, is less than a busy spell's lines arriving
  * while one write is under way: the rest waited for more writes, one an event-loop turn, long enough
  * to outlive two young-generation collections and be copied into the old generation, which grew
- * with them (BENCHMARKS.md, the soak: RSS right after public reads alone 186 MB with 16 KB).
- * Everything waiting now goes in the next write.
+ * with them. Everything waiting now goes in the next write.
  */
 export const LARGEST_WRITE_BYTES = 1_048_576;
 
