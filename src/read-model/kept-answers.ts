@@ -16,14 +16,14 @@ interface KeptBody {
 
 /**
  * The read model's answers by key, within a cap of bytes: answers with the same content share
- * their bytes, and past the cap the least recently used go first, the spare ones (kept elsewhere
- * too: social cards) before any other.
+ * their bytes, and past the cap the least recently sent go first, the spare ones (kept elsewhere
+ * too: social cards) before any other. Recency is the `sentAt` a read sets on its answer, so that
+ * a read changes neither map: moving its key to the end of the map at every read gave the map a
+ * new table now and then, which lived on into the old generation (megabytes a second under load).
+ * Eviction, past the cap only, looks through the answers for the oldest.
  */
 export class KeptAnswers {
-  /** By key, least recently used first. */
   private readonly answers = new Map<string, Answer>();
-  /** The keys of the spare answers among them, least recently used first. */
-  private readonly spares = new Set<string>();
   /** By ETag. */
   private readonly bodies = new Map<string, KeptBody>();
   private bytes = 0;
@@ -38,27 +38,14 @@ export class KeptAnswers {
     return this.answers.entries();
   }
 
-  /** The answer under the key is now the most recently used. */
-  used(key: string): void {
-    const answer = this.answers.get(key);
-    if (!answer) return;
-    this.answers.delete(key);
-    this.answers.set(key, answer);
-    if (this.spares.delete(key)) this.spares.add(key);
-  }
-
   /** The body of a kept answer with this ETag, which a new answer with the same content shares. */
   bodyTagged(etag: string): PreparedBody | undefined {
     return this.bodies.get(etag)?.body;
   }
 
-  /** `sent`: the answer is sent now, so it becomes the most recently used; one sent to nobody yet takes the place of the one it replaces. */
-  keep(key: string, answer: Answer, sent: boolean): void {
+  keep(key: string, answer: Answer): void {
     const before = this.answers.get(key);
-    if (before) {
-      if (sent) this.answers.delete(key);
-      this.release(before.body);
-    }
+    if (before) this.release(before.body);
     let kept = this.bodies.get(answer.body.etag);
     if (!kept) {
       kept = { body: answer.body, answers: 0 };
@@ -67,19 +54,27 @@ export class KeptAnswers {
     }
     kept.answers += 1;
     this.answers.set(key, { ...answer, body: kept.body });
-    this.spares.delete(key);
-    if (answer.spare) this.spares.add(key);
-    while (this.bytes > this.maxBytes) this.drop(this.spares.values().next().value ?? this.answers.keys().next().value!);
+    while (this.bytes > this.maxBytes) this.drop(this.leastRecentlySent());
   }
 
   footprint(): ReadModelFootprint {
     return { answers: this.answers.size, bodies: this.bodies.size, bytes: this.bytes };
   }
 
+  /** The key of the spare answer sent least recently, or else of any answer. */
+  private leastRecentlySent(): string {
+    let oldest: { key: string; sentAt: number } | undefined;
+    let oldestSpare: typeof oldest;
+    for (const [key, { sentAt, spare }] of this.answers) {
+      if (!oldest || sentAt < oldest.sentAt) oldest = { key, sentAt };
+      if (spare && (!oldestSpare || sentAt < oldestSpare.sentAt)) oldestSpare = { key, sentAt };
+    }
+    return (oldestSpare ?? oldest)!.key;
+  }
+
   private drop(key: string): void {
     const answer = this.answers.get(key)!;
     this.answers.delete(key);
-    this.spares.delete(key);
     this.release(answer.body);
   }
 

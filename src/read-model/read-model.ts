@@ -81,7 +81,6 @@ export class ReadModel {
     const { domains } = answer.read.route;
     const current = this.isCurrent(domains, answer.stamp);
     if (!current && !this.isRenewing(key, domains)) return undefined;
-    this.answers.used(key);
     answer.sentAt = performance.now();
     return current ? answer : { ...answer, body: answer.body.revalidating() };
   }
@@ -250,7 +249,7 @@ export class ReadModel {
     const { stamp, awaited } = preparation; // a request may have come to wait for it while it was compressed
     if (!this.isCurrent(read.route.domains, stamp)) return body;
     const sentAt = awaited ? performance.now() : (this.answers.get(key)?.sentAt ?? -Infinity);
-    this.answers.keep(key, { read, stamp, body, again, sentAt, spare: typed.spare }, awaited);
+    this.answers.keep(key, { read, stamp, body, again, sentAt, spare: typed.spare });
     return this.answers.get(key)?.body ?? body;
   }
 
