@@ -1,47 +1,36 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Values kept in memory under string keys, at most `maxBytes` of them in all (by `sizeOf`), the
- * least recently read going first; a value larger than all the cache may hold is never kept.
+ * least recently read going first; a value larger than all the cache may hold is never kept. On
+ * lru-cache, whose reads only relink the indexes of its own arrays: a read leaves nothing behind
+ * (moving the key to the end of a Map gave the Map a new table now and then, which lived on into
+ * the old generation).
  */
-export class BytesBoundedCache<V> {
-  private readonly kept = new Map<string, V>();
-  private bytes = 0;
+export class BytesBoundedCache<V extends object> {
+  /** None when `maxBytes` is 0: lru-cache needs a positive bound. */
+  private readonly kept: LRUCache<string, V> | undefined;
 
-  constructor(
-    private readonly maxBytes: number,
-    private readonly sizeOf: (value: V) => number,
-  ) {}
+  constructor(maxBytes: number, sizeOf: (value: V) => number) {
+    // lru-cache counts no entry as 0 bytes; an empty value counts as one byte here.
+    this.kept = maxBytes > 0 ? new LRUCache({ maxSize: maxBytes, sizeCalculation: (value) => Math.max(1, sizeOf(value)) }) : undefined;
+  }
 
   get(key: string): V | undefined {
-    const found = this.kept.get(key);
-    if (found !== undefined) {
-      this.kept.delete(key);
-      this.kept.set(key, found);
-    }
-    return found;
+    return this.kept?.get(key);
   }
 
   keep(key: string, value: V): void {
-    if (this.sizeOf(value) > this.maxBytes || this.kept.has(key)) return;
-    this.kept.set(key, value);
-    this.bytes += this.sizeOf(value);
-    for (const [oldest, kept] of this.kept) {
-      if (this.bytes <= this.maxBytes) break;
-      this.remove(oldest, kept);
-    }
+    if (!this.kept?.has(key)) this.kept?.set(key, value);
   }
 
   drop(key: string): void {
-    const value = this.kept.get(key);
-    if (value !== undefined) this.remove(key, value);
+    this.kept?.delete(key);
   }
 
   /** Forgets every value whose key starts with `prefix`. */
   forgetStartingWith(prefix: string): void {
-    for (const [key, value] of this.kept) if (key.startsWith(prefix)) this.remove(key, value);
-  }
-
-  private remove(key: string, value: V): void {
-    this.kept.delete(key);
-    this.bytes -= this.sizeOf(value);
+    const keys = [...(this.kept?.keys() ?? [])];
+    for (const key of keys) if (key.startsWith(prefix)) this.drop(key);
   }
 }
