@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -218,6 +219,69 @@ describe('The bundle run with a code cache of its own (dist/src/compile-cache.js
     await expect(run(file)).rejects.toMatchObject({ code: 1, stdout: expect.stringContaining('"version":1') });
     expect(caches()).toEqual([]);
   });
+});
+
+describe("The service's heap (dist/src/common/memory/)", () => {
+  const RUNTIME = join(dirname(BUILT_MAIN), 'common', 'memory', 'heap-runtime.js');
+  /** Makes garbage that outlives young collections, a turn of the event loop at a time, and says how many full collections it was told of. */
+  const CHURN = `const runtime = require(process.argv[1]).nodeHeapRuntime();
+let told = 0;
+runtime.onFullCollection(() => (told += 1));
+runtime.reduceMemoryInCollections(process.argv[2] === 'reduce');
+(async () => {
+  let kept = [];
+  for (let turn = 0; turn < 30; turn += 1) {
+    for (let i = 0; i < 100000; i += 1) { kept.push({ i, text: 'x' + i }); if (kept.length > 100000) kept = []; }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  runtime.reduceMemoryInCollections(false);
+  process.stdout.write('told ' + told + '\\n');
+})();`;
+  const fullCollections = async (mode: 'reduce' | 'as V8 will') => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--trace-gc', '-e', CHURN, RUNTIME, mode], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const traced = stdout.split('\n').filter((line) => line.includes('Mark-Compact'));
+    return { traced, told: Number(/^told (\d+)$/m.exec(stdout)?.[1]) };
+  };
+
+  it('runs the full collections V8 starts by itself in its memory-reducing mode while told to, and tells of each as it ends', async () => {
+    const reducing = await fullCollections('reduce');
+    expect(reducing.traced.length).toBeGreaterThan(0);
+    for (const line of reducing.traced) expect(line).toContain('Mark-Compact (reduce)');
+    expect(reducing.told).toBeGreaterThan(0);
+    const unreducing = await fullCollections('as V8 will');
+    expect(unreducing.traced.length).toBeGreaterThan(0);
+    for (const line of unreducing.traced) expect(line).not.toContain('(reduce)');
+  });
+
+  it('leaves V8 flagged at exit as at start: the code cache a run writes after its idle heap release is the next start’s', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'service-code-cache-'));
+    const env = { NODE_COMPILE_CACHE: dir, LOG_LEVEL: 'debug' };
+    const codeCaches = () =>
+      readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((name) => name.endsWith('.code-cache'))
+        .map((name) => [
+          name,
+          createHash('sha256')
+            .update(readFileSync(join(dir, name)))
+            .digest('hex'),
+        ]);
+    try {
+      let released: () => void;
+      const idleHeapRelease = new Promise<void>((resolve) => (released = resolve));
+      const first = await startBuiltService(env, (output) => output.includes('"event":"idle_heap_release"') && released());
+      await idleHeapRelease;
+      expect(await first.stop()).toEqual([0, null]);
+      const written = codeCaches();
+      expect(written).toHaveLength(1);
+      const second = await startBuiltService(env);
+      expect(await second.stop()).toEqual([0, null]);
+      expect(codeCaches()).toEqual(written);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
 });
 
 describe('What an operator reads', () => {
