@@ -221,41 +221,8 @@ describe('The bundle run with a code cache of its own (dist/src/compile-cache.js
   });
 });
 
-describe("The service's heap (dist/src/common/memory/)", () => {
-  const RUNTIME = join(dirname(BUILT_MAIN), 'common', 'memory', 'heap-runtime.js');
-  /** Makes garbage that outlives young collections, a turn of the event loop at a time, and says how many full collections it was told of. */
-  const CHURN = `const runtime = require(process.argv[1]).nodeHeapRuntime();
-let told = 0;
-runtime.onFullCollection(() => (told += 1));
-runtime.reduceMemoryInCollections(process.argv[2] === 'reduce');
-(async () => {
-  let kept = [];
-  for (let turn = 0; turn < 30; turn += 1) {
-    for (let i = 0; i < 100000; i += 1) { kept.push({ i, text: 'x' + i }); if (kept.length > 100000) kept = []; }
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  runtime.reduceMemoryInCollections(false);
-  process.stdout.write('told ' + told + '\\n');
-})();`;
-  const fullCollections = async (mode: 'reduce' | 'as V8 will') => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--trace-gc', '-e', CHURN, RUNTIME, mode], {
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    const traced = stdout.split('\n').filter((line) => line.includes('Mark-Compact'));
-    return { traced, told: Number(/^told (\d+)$/m.exec(stdout)?.[1]) };
-  };
-
-  it('runs the full collections V8 starts by itself in its memory-reducing mode while told to, and tells of each as it ends', async () => {
-    const reducing = await fullCollections('reduce');
-    expect(reducing.traced.length).toBeGreaterThan(0);
-    for (const line of reducing.traced) expect(line).toContain('Mark-Compact (reduce)');
-    expect(reducing.told).toBeGreaterThan(0);
-    const unreducing = await fullCollections('as V8 will');
-    expect(unreducing.traced.length).toBeGreaterThan(0);
-    for (const line of unreducing.traced) expect(line).not.toContain('(reduce)');
-  });
-
-  it('leaves V8 flagged at exit as at start: the code cache a run writes after its idle heap release is the next start’s', async () => {
+describe('The V8 flag the service sets on itself (src/main.ts)', () => {
+  it('is set before its code is compiled: the code cache a run writes after its idle heap release is the next start’s', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'service-code-cache-'));
     const env = { NODE_COMPILE_CACHE: dir, LOG_LEVEL: 'debug' };
     const codeCaches = () =>

@@ -7,14 +7,11 @@ const MB = 1_048_576;
 function fakeRuntime() {
   const state = { busyShare: 0, heapBytes: 60 * MB, collections: 0 };
   const runtime: HeapRuntime = {
-    now: () => 0,
     busyShare: () => state.busyShare,
     heapBytes: () => state.heapBytes,
     collect: () => {
       state.collections += 1;
     },
-    onFullCollection: () => () => undefined,
-    reduceMemoryInCollections: () => undefined,
   };
   return { state, release: new IdleHeapRelease(runtime) };
 }
