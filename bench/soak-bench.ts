@@ -3,8 +3,9 @@
  * service (database mode, as the image runs it, mails going to a local SMTP server) and the bare
  * NestJS app take the same load in turn: public reads of every domain and a picture (wrk), and
  * meanwhile contact messages, admin writes, picture uploads, and the database cut for a while.
- * RSS idle, once everything was served once, right after the load, and every ten seconds of the minute after. Writes its section of
- * BENCHMARKS.md.
+ * RSS idle, once everything was served once, right after the load, and every ten seconds of the minute after;
+ * then the same soak of both on the operator guide's runtime for small memory (V8 favouring size
+ * over speed), right after it and the reads it cost. Writes its section of BENCHMARKS.md.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,9 +14,9 @@ import sharp from 'sharp';
 import { benchSectionOnADatabase } from './http/databases';
 import { CONNECTIONS, load } from './http/load';
 import { MailSink } from './http/mail-sink';
-import { BARE_NEST, BENCH_ADMIN_TOKEN, type BenchServer, IMAGE, SERVICE, startServer } from './http/processes';
+import { BARE_NEST, BENCH_ADMIN_TOKEN, type BenchServer, IMAGE, type Runtime, runtimeWords, SERVICE, startServer } from './http/processes';
 import { PUBLIC_READ_PATHS } from './http/public-paths';
-import { atMost, figuresTable, machineDescription, type Target, targetsTable } from './http/report';
+import { atMost, figuresTable, fixed, machineDescription, ratio, table, type Target, targetsTable } from './http/report';
 import { log } from './http/rounds';
 import { TcpProxy } from './http/tcp-proxy';
 
@@ -29,6 +30,12 @@ const READY_PATH = '/api/projects';
 const BARE_ROUTES = ['/api/projects', '/api/projects/tidewatch', '/api/experience', '/api/skills'];
 /** What the SPA and the crawlers read, in both languages; a picture is added once uploaded. */
 const READ_PATHS = [...PUBLIC_READ_PATHS, '/api/projects/tidewatch?lang=nederlands', '/api/feature-flags'];
+/**
+ * What the operator guide offers where memory is billed and reads are few, the image's runtime
+ * with V8 asked to favour size over speed (`NODE_OPTIONS="--max-semi-space-size=8 --optimize-for-size"`):
+ * soaked as the image's own runtime is, the service and (b) alike.
+ */
+const SIZE_OVER_SPEED: Runtime = { ...IMAGE, nodeFlags: [...IMAGE.nodeFlags, '--optimize-for-size'] };
 
 type Statuses = Record<string, number>;
 
@@ -36,6 +43,7 @@ type Statuses = Record<string, number>;
 interface SoakOutcome {
   reads: Statuses;
   readsPerSecond: number;
+  readsP99Ms: number;
   work: Record<string, Statuses>;
 }
 
@@ -123,8 +131,8 @@ async function soak(server: BenchServer, proxy: TcpProxy, pictures: Buffer[]): P
       await proxy.restore();
     })(),
   ]);
-  const { rps, statuses } = await reads;
-  return { reads: statuses, readsPerSecond: rps, work: requests.statuses };
+  const { rps, p99, statuses } = await reads;
+  return { reads: statuses, readsPerSecond: rps, readsP99Ms: p99, work: requests.statuses };
 }
 
 interface Memory {
@@ -148,6 +156,58 @@ async function rest(servers: BenchServer[]): Promise<Memory[][]> {
   return samples;
 }
 
+/** One runtime's soak: the service's and (b)'s memory right after, and how each answered. */
+interface RuntimeSoak {
+  runtime: Runtime;
+  loaded: Memory[];
+  outcomes: SoakOutcome[];
+}
+
+/** The soak on each server in turn, all on one runtime. */
+async function soakEach(runtime: Runtime, servers: BenchServer[], proxy: TcpProxy, pictures: Buffer[]): Promise<RuntimeSoak> {
+  const soaked: RuntimeSoak = { runtime, loaded: [], outcomes: [] };
+  for (const server of servers) {
+    log(`soak: ${SOAK_SECONDS} s of mixed load on ${server.name}, the database cut for ${CUT_SECONDS} s mid-way`);
+    soaked.outcomes.push(await soak(server, proxy, pictures));
+    soaked.loaded.push(memoryOf(server));
+  }
+  return soaked;
+}
+
+/** A new service and (b) on `runtime`, each served everything once, then soaked, then stopped. */
+async function soakAnew(
+  runtime: Runtime,
+  serviceEnv: Record<string, string>,
+  bodiesFile: string,
+  proxy: TcpProxy,
+  pictures: Buffer[],
+): Promise<RuntimeSoak> {
+  log(`soak: again on ${runtimeWords(runtime)}`);
+  const servers = [await startServer('c service, database', { ...SERVICE, ...runtime }, serviceEnv, READY_PATH)];
+  try {
+    servers.push(await startServer('b bare NestJS controller', { ...BARE_NEST, ...runtime }, { BENCH_BODIES: bodiesFile }, READY_PATH));
+    for (const server of servers) await once(server, pictures);
+    await sleep(IDLE_SECONDS);
+    return await soakEach(runtime, servers, proxy, pictures);
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+}
+
+const readsOf = ({ readsPerSecond, readsP99Ms }: SoakOutcome) => `${fixed(readsPerSecond)} req/s, p99 ${fixed(readsP99Ms, 1)} ms`;
+
+/** Each runtime's soak in a row: RSS right after against (b)'s, and the reads of each. */
+const runtimesTable = (soaks: RuntimeSoak[]) =>
+  table(
+    ['Node runtime', 'RSS right after: service / (b)', 'reads of the service', 'reads of (b)'],
+    soaks.map(({ runtime, loaded, outcomes }) => [
+      runtimeWords(runtime),
+      `${loaded[0].rss.toFixed(0)} / ${loaded[1].rss.toFixed(0)} MB = ${ratio(loaded[0].rss, loaded[1].rss)}`,
+      readsOf(outcomes[0]),
+      readsOf(outcomes[1]),
+    ]),
+  );
+
 const answered = (statuses: Statuses) =>
   Object.entries(statuses)
     .map(([status, count]) => `${status}: ${count.toLocaleString('en-US')}`)
@@ -162,20 +222,16 @@ async function run([databaseUrl]: string[]): Promise<string> {
   const servers: BenchServer[] = [];
   try {
     log('soak: starting the service and the bare NestJS app');
-    const service = await startServer(
-      'c service, database',
-      SERVICE,
-      {
-        DATABASE_URL: database.toString(),
-        API_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
-        RATE_LIMIT_ENABLED: 'false',
-        LOG_LEVEL: 'info',
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(sink.port),
-        CONTACT_RECIPIENT: 'owner@example.com',
-      },
-      READY_PATH,
-    );
+    const serviceEnv = {
+      DATABASE_URL: database.toString(),
+      API_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+      RATE_LIMIT_ENABLED: 'false',
+      LOG_LEVEL: 'info',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(sink.port),
+      CONTACT_RECIPIENT: 'owner@example.com',
+    };
+    const service = await startServer('c service, database', SERVICE, serviceEnv, READY_PATH);
     servers.push(service);
     const bodies: Record<string, string> = {};
     for (const route of BARE_ROUTES) bodies[route] = await (await fetch(service.origin + route)).text();
@@ -195,16 +251,12 @@ async function run([databaseUrl]: string[]): Promise<string> {
     await sleep(IDLE_SECONDS);
     const warm = servers.map(memoryOf);
 
-    const outcomes: SoakOutcome[] = [];
-    const loaded: Memory[] = [];
-    for (const server of servers) {
-      log(`soak: ${SOAK_SECONDS} s of mixed load on ${server.name}, the database cut for ${CUT_SECONDS} s mid-way`);
-      outcomes.push(await soak(server, proxy, pictures));
-      loaded.push(memoryOf(server));
-    }
+    const onImage = await soakEach(IMAGE, servers, proxy, pictures);
+    const { outcomes, loaded } = onImage;
     log(`soak: ${REST_SECONDS} s of rest`);
     const rested = await rest(servers);
     const serviceRested = rested[rested.length - 1][0];
+    const onSizeOverSpeed = await soakAnew(SIZE_OVER_SPEED, serviceEnv, bodiesFile, proxy, pictures);
 
     const targets: Target[] = [
       { goal: "RSS right after the soak <= 1.5x (b)'s after the same load", ...atMost(loaded[0].rss, loaded[1].rss, 1.5, 'MB') },
@@ -243,6 +295,10 @@ async function run([databaseUrl]: string[]): Promise<string> {
       ]),
       '',
       targetsTable(targets),
+      '',
+      "The same soak on the runtime the operator guide offers where memory is billed and reads are few, V8 favouring size over speed, the service and (b) alike on it, each started anew and served everything once first; the first row is the soak above, on the image's own runtime:",
+      '',
+      runtimesTable([onImage, onSizeOverSpeed]),
     ].join('\n');
   } finally {
     for (const server of servers) await server.stop();

@@ -16,7 +16,7 @@ export interface Target {
   reached: boolean;
 }
 
-const fixed = (value: number, digits = 0) =>
+export const fixed = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** The middle value (the upper of the two middle ones). */
@@ -33,7 +33,7 @@ export const atMost = (value: number, base: number, most: number, unit: string):
   reached: value <= most * base,
 });
 
-function table(header: string[], rows: string[][]): string {
+export function table(header: string[], rows: string[][]): string {
   return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
 }
 
