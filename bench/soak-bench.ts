@@ -16,7 +16,7 @@ import { CONNECTIONS, load } from './http/load';
 import { MailSink } from './http/mail-sink';
 import { BARE_NEST, BENCH_ADMIN_TOKEN, type BenchServer, IMAGE, type Runtime, runtimeWords, SERVICE, startServer } from './http/processes';
 import { PUBLIC_READ_PATHS } from './http/public-paths';
-import { atMost, figuresTable, fixed, machineDescription, ratio, table, type Target, targetsTable } from './http/report';
+import { against, atMost, figuresTable, fixed, machineDescription, table, type Target, targetsTable } from './http/report';
 import { log } from './http/rounds';
 import { TcpProxy } from './http/tcp-proxy';
 
@@ -202,7 +202,7 @@ const runtimesTable = (soaks: RuntimeSoak[]) =>
     ['Node runtime', 'RSS right after: service / (b)', 'reads of the service', 'reads of (b)'],
     soaks.map(({ runtime, loaded, outcomes }) => [
       runtimeWords(runtime),
-      `${loaded[0].rss.toFixed(0)} / ${loaded[1].rss.toFixed(0)} MB = ${ratio(loaded[0].rss, loaded[1].rss)}`,
+      against(loaded[0].rss, loaded[1].rss, 'MB'),
       readsOf(outcomes[0]),
       readsOf(outcomes[1]),
     ]),

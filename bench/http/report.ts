@@ -27,9 +27,13 @@ export const ratio = (value: number, base: number) => `${fixed(value / base, 2)}
 /** Two latencies, in milliseconds, and how they compare: `26.1 / 21 ms = 1.24x`. */
 export const latencies = (value: number, base: number) => `${fixed(value, 1)} / ${fixed(base, 1)} ms = ${ratio(value, base)}`;
 
-/** A measure against its base, and whether it stays within `most` times it: `119 / 125 MB = 0.95x`. */
+/** A measure against its base: `119 / 125 MB = 0.95x`. */
+export const against = (value: number, base: number, unit: string) =>
+  `${value.toFixed(0)} / ${base.toFixed(0)} ${unit} = ${ratio(value, base)}`;
+
+/** A measure against its base, and whether it stays within `most` times it. */
 export const atMost = (value: number, base: number, most: number, unit: string): Pick<Target, 'measured' | 'reached'> => ({
-  measured: `${value.toFixed(0)} / ${base.toFixed(0)} ${unit} = ${ratio(value, base)}`,
+  measured: against(value, base, unit),
   reached: value <= most * base,
 });
 
