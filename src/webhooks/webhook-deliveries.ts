@@ -4,7 +4,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { webhooksConfig } from '@/config/webhooks.config';
 import { JobQueue } from '@/jobs/job-queue';
-import { WebhooksRepository } from './persistence/webhooks.repository';
+import { type AttemptOutcome, WebhooksRepository } from './persistence/webhooks.repository';
 import { DELIVERY_QUEUE, type DeliveryJob } from './webhook-events.service';
 import { attemptDelivery } from './webhook-sender';
 
@@ -17,10 +17,10 @@ const SWEEP_QUEUE = 'webhook-deliveries-sweep';
 
 /**
  * Makes each delivery's attempts, one job each on the durable queue: a 2xx is delivered; anything
- * else is tried again after the next of WEBHOOK_RETRY_DELAYS, and failed after the last. The
- * outcome and the next attempt are recorded in one transaction. An instance that stops mid-attempt
- * leaves its job to expire, and another instance (or this one, restarted) makes the attempt again:
- * at least once, with the same `webhook-id`.
+ * else is tried again after the next of WEBHOOK_RETRY_DELAYS, and failed after the last. An
+ * outcome with a next attempt is recorded in one transaction with it; a final one is one statement.
+ * An instance that stops mid-attempt leaves its job to expire, and another instance (or this one,
+ * restarted) makes the attempt again: at least once, with the same `webhook-id`.
  */
 @Injectable()
 export class WebhookDeliveries implements OnModuleInit {
@@ -53,22 +53,26 @@ export class WebhookDeliveries implements OnModuleInit {
   }
 
   private async attempt(deliveryId: string): Promise<void> {
-    const delivery = await this.webhooks.delivery(deliveryId);
-    if (delivery?.status !== 'pending') return;
-    const receiver = await this.webhooks.find(delivery.webhookId);
-    if (!receiver) return;
+    const pending = await this.webhooks.pendingDelivery(deliveryId);
+    if (!pending) return;
+    const { delivery, receiver } = pending;
     const { delivered, status, error } = await attemptDelivery(delivery.id, delivery.body, receiver, this.config.allowPrivateTargets);
     const delaySeconds = this.config.retryDelaysSeconds[delivery.attempts];
     const nextAttemptAt = delivered || delaySeconds === undefined ? null : new Date(Date.now() + delaySeconds * 1000);
-    await this.txHost.withTransaction(async () => {
-      await this.webhooks.recordAttempt(deliveryId, {
-        status: delivered ? 'delivered' : nextAttemptAt ? 'pending' : 'failed',
-        lastStatus: status,
-        lastError: error,
-        nextAttemptAt,
+    const outcome: AttemptOutcome = {
+      status: delivered ? 'delivered' : nextAttemptAt ? 'pending' : 'failed',
+      lastStatus: status,
+      lastError: error,
+      nextAttemptAt,
+    };
+    if (nextAttemptAt) {
+      await this.txHost.withTransaction(async () => {
+        await this.webhooks.recordAttempt(deliveryId, outcome);
+        await this.queue.send<DeliveryJob>(DELIVERY_QUEUE, { deliveryId }, { startAfter: nextAttemptAt });
       });
-      if (nextAttemptAt) await this.queue.send<DeliveryJob>(DELIVERY_QUEUE, { deliveryId }, { startAfter: nextAttemptAt });
-    });
+    } else {
+      await this.webhooks.recordAttempt(deliveryId, outcome);
+    }
     this.logger.log({ event: delivered ? 'webhook_delivered' : 'webhook_attempt_failed', deliveryId, status, error, nextAttemptAt });
   }
 

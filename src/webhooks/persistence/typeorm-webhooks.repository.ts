@@ -61,6 +61,18 @@ class TypeOrmWebhooks extends WebhooksRepository {
     return (await this.sent.findOneBy({ id })) ?? undefined;
   }
 
+  async pendingDelivery(id: string): Promise<{ delivery: Delivery; receiver: Webhook } | undefined> {
+    // A query builder, not findOne: with a join findOne's LIMIT makes TypeORM ask for the id first, a round trip more.
+    const found = await this.sent
+      .createQueryBuilder('delivery')
+      .innerJoinAndSelect('delivery.webhook', 'webhook')
+      .where('delivery.id = :id AND delivery.status = :status', { id, status: 'pending' })
+      .getOne();
+    if (!found?.webhook) return undefined;
+    const { webhook: receiver, ...delivery } = found;
+    return { delivery, receiver };
+  }
+
   deliveries(webhookId: string, limit: number): Promise<Delivery[]> {
     return this.sent.find({ where: { webhookId }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
   }

@@ -50,6 +50,8 @@ export abstract class WebhooksRepository {
   abstract subscribers(event: string): Promise<Webhook[]>;
   abstract addDeliveries(deliveries: NewDelivery[]): Promise<void>;
   abstract delivery(id: string): Promise<Delivery | undefined>;
+  /** A delivery still pending, with the receiver it goes to (none once either is gone or it has finished). */
+  abstract pendingDelivery(id: string): Promise<{ delivery: Delivery; receiver: Webhook } | undefined>;
   /** Newest first. */
   abstract deliveries(webhookId: string, limit: number): Promise<Delivery[]>;
   /** Counts the attempt and records how it ended. */
@@ -78,6 +80,7 @@ export class NoWebhooks extends WebhooksRepository {
   remove = unavailable;
   addDeliveries = unavailable;
   delivery = unavailable;
+  pendingDelivery = unavailable;
   deliveries = unavailable;
   recordAttempt = unavailable;
   reopen = unavailable;
