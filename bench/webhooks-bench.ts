@@ -72,7 +72,8 @@ async function run([databaseUrl]: string[]): Promise<string> {
     log(`webhooks: ${DELIVERIES} test deliveries, sent at once`);
     const before = receiver.count;
     const started = performance.now();
-    for (let n = 0; n < DELIVERIES; n += 1) await adminCall(service, 'POST', `/api/admin/webhooks/${id}/test`);
+    // All asked for together, as a burst of events queues them: asked one after another, the figure would be the admin call's round trip.
+    await Promise.all(Array.from({ length: DELIVERIES }, () => adminCall(service, 'POST', `/api/admin/webhooks/${id}/test`)));
     while (receiver.count - before < DELIVERIES) await new Promise((resolve) => setTimeout(resolve, 20));
     const deliveriesPerSecond = (DELIVERIES * 1000) / (performance.now() - started);
 
