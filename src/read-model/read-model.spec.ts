@@ -94,6 +94,24 @@ describe('ReadModel', () => {
     expect(again).toHaveBeenCalledTimes(1);
   });
 
+  it("says when the renewals under way are over, an announced change's too, so that a purge comes once the new answers are ready", async () => {
+    const model = modelOf();
+    let release!: () => void;
+    const again = () => new Promise<string[]>((resolve) => (release = () => resolve(['Rust'])));
+    await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again);
+    await model.renewed();
+    model.announced('projects');
+    let renewed = false;
+    const waiting = model.renewed().then(() => (renewed = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(renewed).toBe(false);
+    release();
+    await waiting;
+    expect(model.answerFor('projects []')?.body.etag).toBe(
+      (await model.answerOnce('projects []', read('projects'), async () => ['Rust'])).etag,
+    );
+  });
+
   it('has a write wait for the renewal a change heard meanwhile started, so that its writer never reads the answer from before it', async () => {
     const model = modelOf();
     const values = [['Rust'], ['Rust', 'Go']];

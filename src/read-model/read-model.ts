@@ -52,6 +52,8 @@ export class ReadModel {
   /** Answers being prepared, by key, with the generations they are prepared from. */
   private readonly preparing = new Map<string, Preparation>();
   private readonly changed = new Subject<ContentDomain>();
+  /** Renewals under way (renew), each settling once its answers are ready. */
+  private readonly renewals = new Set<Promise<void>>();
   private readonly echoes = new EchoedWrites();
   /** What learns of changes (the history, the CV) runs outside the request that made one: it is not that request's work. */
   private readonly outsideRequests = new AsyncResource('ContentChanges');
@@ -171,7 +173,18 @@ export class ReadModel {
    * that carries no id) starts a renewal of its own, which alone holds both changes: that one is
    * waited for too.
    */
-  private async renew(domains: readonly ContentDomain[]): Promise<void> {
+  private renew(domains: readonly ContentDomain[]): Promise<void> {
+    const renewal = this.renewAnswersOf(domains).finally(() => this.renewals.delete(renewal));
+    this.renewals.add(renewal);
+    return renewal;
+  }
+
+  /** Settles once every renewal under way now has: from then on this instance sends the new answers, not the ones before. */
+  async renewed(): Promise<void> {
+    await Promise.all(this.renewals);
+  }
+
+  private async renewAnswersOf(domains: readonly ContentDomain[]): Promise<void> {
     const since = performance.now() - RENEWED_IF_SENT_WITHIN_MS;
     const renewable = [...this.answers.entries()]
       .flatMap(([key, { read, again, sentAt }]) =>

@@ -8,8 +8,8 @@ import { CachePurger } from './cache-purger';
 import type { PurgeLeadership } from './purge-leadership';
 import type { Purge } from './purge-target';
 
-/** A purger that leads, over a target failing its first `failures` purges. */
-function purgerFailing(failures: number) {
+/** A purger that leads, over a target failing its first `failures` purges, beside a read model whose renewals settle when `renewed` says. */
+function purgerFailing(failures: number, renewed = () => Promise.resolve()) {
   const changes = new Subject<ContentDomain>();
   const deleted = new Subject<string>();
   let failed = 0;
@@ -22,7 +22,7 @@ function purgerFailing(failures: number) {
   });
   const purger = new CachePurger(
     { purge },
-    { changes } as unknown as ReadModel,
+    { changes, renewed } as unknown as ReadModel,
     { all: () => [] } as unknown as PublicReadRoutes,
     { leading: true, start: () => undefined } as unknown as PurgeLeadership,
     { on: () => deleted } as unknown as DatabaseAnnouncements,
@@ -42,6 +42,19 @@ describe('CachePurger', () => {
     await vi.advanceTimersByTimeAsync(60 * 60_000);
     expect(purge).toHaveBeenCalledTimes(21);
     expect(purge.mock.calls.at(-1)?.[0]).toEqual({ tags: ['projects'], paths: [] });
+  });
+
+  it("purges a change once the read model's new answers are ready, not while the ones before stand in", async () => {
+    vi.useFakeTimers();
+    let ready!: () => void;
+    const renewal = new Promise<void>((resolve) => (ready = resolve));
+    const { purge, changes } = purgerFailing(0, () => renewal);
+    changes.next('projects');
+    await vi.advanceTimersByTimeAsync(400);
+    expect(purge).not.toHaveBeenCalled();
+    ready();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(purge).toHaveBeenCalledWith({ tags: ['projects'], paths: [] });
   });
 
   it("purges a deleted picture's bytes by its tag and paths when the database announces the delete", async () => {

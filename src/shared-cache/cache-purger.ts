@@ -23,7 +23,7 @@ const delayAfter = (attempt: number) => Math.min(500 * 2 ** (attempt - 1), MAX_R
  * deleted picture's bytes: the read model hears each change (this instance's writes, and the
  * database's announcement of everyone else's), the database announces each deleted picture, and
  * the one instance that holds the purge lock (PurgeLeadership) purges the changed domains' tags
- * (for Front Door their reads' paths) and the picture's. Outside any request: a purge that fails
+ * (for Front Door their reads' paths) and the picture's, once its new answers are ready. Outside any request: a purge that fails
  * is logged, counted and tried again until it is made, and never fails a write. Changes that come
  * while a purge is under way go in the next one. A purge is never lost: one still pending when its
  * instance stops is covered by the next holder's, which purges everything (every picture too).
@@ -81,6 +81,9 @@ export class CachePurger implements OnApplicationBootstrap, OnApplicationShutdow
   private async flush(): Promise<void> {
     let attempt = 0;
     while (!this.stopped && this.pending.tags.size > 0) {
+      // Not before this instance's new answers are ready: until then it sends the ones before, revalidating, which a cache may not
+      // keep, so every visitor's request would reach the origin; the answer the cache holds is no older than those.
+      await this.readModel.renewed();
       const purge = { tags: [...this.pending.tags], paths: [...this.pending.paths] };
       this.pending.tags.clear();
       this.pending.paths.clear();
