@@ -5,8 +5,17 @@ import { matchedRoute } from '@/common/http/matched-route';
 import { ReadKeys } from './read-keys';
 import type { AnsweringRead, ReadAgain } from './answer';
 import { ReadModel } from './read-model';
-import { PublicReadRoutes } from './public-read-routes';
+import { type PublicReadRoute, PublicReadRoutes } from './public-read-routes';
 import { PREVIEW_QUERY } from './public-read.decorator';
+
+/**
+ * The read again, kept with its answer: made out here, its closure holds the parameters alone, not
+ * the request (and its response) that a closure made in `intercept` would keep alive with it.
+ */
+const againWith =
+  (readAgain: NonNullable<PublicReadRoute['again']>, values: readonly unknown[]): ReadAgain =>
+  () =>
+    readAgain(values);
 
 /**
  * The read model at the edge of a @ServesContent() controller's public reads: each is answered from
@@ -27,11 +36,10 @@ export class ReadModelInterceptor implements NestInterceptor {
     // A preview is the owner's draft, for one reader: nothing of it is shared (DraftPreviewInterceptor answers it).
     if (route && request.query[PREVIEW_QUERY] !== undefined) return next.handle();
     if (route) {
-      const readAgain = route.again;
       const response = context.switchToHttp().getResponse<Response>();
       return from(this.keys.of(route, request)).pipe(
         switchMap(({ key, values, language }) => {
-          const again = readAgain && (() => readAgain(values));
+          const again = route.again && againWith(route.again, values);
           return this.answer(key, { route, pattern: matchedRoute(request), language }, request, next, again);
         }),
         tap(() => route.headers.forEach(([name, value]) => response.setHeader(name, value))),
