@@ -23,10 +23,11 @@ const delayAfter = (attempt: number) => Math.min(500 * 2 ** (attempt - 1), MAX_R
  * deleted picture's bytes: the read model hears each change (this instance's writes, and the
  * database's announcement of everyone else's), the database announces each deleted picture, and
  * the one instance that holds the purge lock (PurgeLeadership) purges the changed domains' tags
- * (for Front Door their reads' paths) and the picture's, once its new answers are ready. Outside any request: a purge that fails
- * is logged, counted and tried again until it is made, and never fails a write. Changes that come
- * while a purge is under way go in the next one. A purge is never lost: one still pending when its
- * instance stops is covered by the next holder's, which purges everything (every picture too).
+ * (for Front Door their reads' paths) and the picture's, once its new answers are ready. Outside
+ * any request: a purge that fails is logged, counted and tried again until it is made, and never
+ * fails a write. Changes that come while a purge is under way go in the next one. A purge is
+ * never lost: one still pending when its instance stops is covered by the next holder's, which
+ * purges everything (every picture too).
  */
 @Injectable()
 export class CachePurger implements OnApplicationBootstrap, OnApplicationShutdown {
