@@ -3,9 +3,10 @@
  * service (database mode, as the image runs it, mails going to a local SMTP server) and the bare
  * NestJS app take the same load in turn: public reads of every domain and a picture (wrk), and
  * meanwhile contact messages, admin writes, picture uploads, and the database cut for a while.
- * RSS idle, once everything was served once, right after the load, and every ten seconds of the minute after;
- * then the same soak of both on the operator guide's runtime for small memory (V8 favouring size
- * over speed), right after it and the reads it cost. Writes its section of BENCHMARKS.md.
+ * RSS idle, once everything was served once, right after the load, and every ten seconds of the
+ * minute after; then the same soak of both on the operator guide's runtime for small memory (V8
+ * favouring size over speed), right after it and the reads it cost. Writes its section of
+ * BENCHMARKS.md.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
