@@ -55,7 +55,7 @@ export class MediaLibrary implements OnModuleDestroy {
    */
   async upload(bytes: Buffer, type: string, clientGone?: AbortSignal): Promise<{ item: MediaItemDto; created: boolean }> {
     if (!this.media.acceptsWrites) await refuseWrite();
-    const id = mediaIdOf(bytes);
+    const id = await mediaIdOf(bytes);
     const kept = await this.media.findUpload(id, type);
     if (kept) return { item: await this.withUses(kept), created: false };
     const { item, created } = await this.media.add(await this.processor.process(bytes, type, id, clientGone));

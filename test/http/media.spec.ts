@@ -246,7 +246,7 @@ describe('uploads within a deadline and a bounded queue', () => {
       await expect(process.mock.results[1].value).rejects.toMatchObject({ response: { detail: 'The client went away before its answer' } });
       // Nothing was encoded: the costly one was ended at its deadline, the other never started.
       for (const { value } of run.mock.results) expect(await (value as ReturnType<EncoderProcess['run']>)).toEqual({ stopped: true });
-      expect(await listed()).not.toContain(mediaIdOf(await square('#0a0b0c')));
+      expect(await listed()).not.toContain(await mediaIdOf(await square('#0a0b0c')));
     } finally {
       run.mockRestore();
       process.mockRestore();
