@@ -24,6 +24,21 @@ function children(): { pid: number; nice: number }[] {
     });
 }
 
+/**
+ * The encoder this process started, once it runs Node: `nice` has set its priority by then. Before,
+ * the same pid is this process's fork, or `nice` itself, at this process's nice value.
+ */
+function startedEncoder(): { pid: number; nice: number } | undefined {
+  return children().find(({ pid }) => {
+    try {
+      const [command, ...args] = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      return command === process.execPath && args.some((arg) => arg.includes('image-encoder.process'));
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** A process's CPU time in clock ticks (10 ms): utime and stime. */
 const cpuTicks = (pid: number): number => {
   const fields = statOf(pid);
@@ -52,7 +67,10 @@ describe('the encoder process', () => {
   it("encodes an upload apart from the service, at the lowest CPU priority, with none of the service's secrets", async () => {
     vi.stubEnv('API_ADMIN_TOKEN', 'a-secret-the-encoder-must-not-see-0123456789');
     const processing = processor.process(await jpeg(700, 400), 'image/jpeg');
-    const encoder = await vi.waitFor(() => children()[0] ?? Promise.reject(new Error('no encoder yet')), { timeout: 5_000, interval: 5 });
+    const encoder = await vi.waitFor(() => startedEncoder() ?? Promise.reject(new Error('no encoder yet')), {
+      timeout: 5_000,
+      interval: 5,
+    });
     expect(encoder).toEqual({ pid: expect.any(Number), nice: BACKGROUND_NICE });
     const environment = readFileSync(`/proc/${encoder.pid}/environ`, 'utf8').split('\0').filter(Boolean);
     const image = await processing;
@@ -89,7 +107,10 @@ describe('the encoder process', () => {
    */
   async function ended(signal: NodeJS.Signals): Promise<unknown> {
     const upload = processor.process(await jpeg(3000, 2000), 'image/jpeg');
-    const encoder = await vi.waitFor(() => children()[0] ?? Promise.reject(new Error('no encoder yet')), { timeout: 5_000, interval: 5 });
+    const encoder = await vi.waitFor(() => startedEncoder() ?? Promise.reject(new Error('no encoder yet')), {
+      timeout: 5_000,
+      interval: 5,
+    });
     await vi.waitFor(() => expect(cpuTicks(encoder.pid)).toBeGreaterThanOrEqual(40), { timeout: 10_000, interval: 5 });
     process.kill(encoder.pid, signal);
     return upload.catch((error: unknown) => error);
