@@ -11,7 +11,17 @@ import { benchSectionOnADatabase } from './http/databases';
 import { scaledContent } from './http/growth';
 import { LongestHold } from './http/event-loop-holds';
 import { type BenchServer, PROBED_SERVICE, startServiceOn } from './http/processes';
-import { figuresTable, loadTable, machineDescription, latencies, ratio, type Target, targetsTable, median } from './http/report';
+import {
+  aloneAndDuring,
+  figuresTable,
+  loadTable,
+  machineDescription,
+  latencies,
+  median,
+  P99_AGAINST_ALONE,
+  type Target,
+  targetsTable,
+} from './http/report';
 import { interleaved, log, measure, measureWhile, ROUNDS, type Run, SECONDS } from './http/rounds';
 
 const FACTOR = 100;
@@ -133,17 +143,10 @@ async function run([databaseUrl]: string[]): Promise<string> {
       '',
       loadTable(
         [
-          { route: READ_PATH, server: 'c service, reads alone', result: alone },
-          { route: READ_PATH, server: 'c service, reads while publishing', result: during, ratios: [ratio(during.p99, alone.p99)] },
-          { route: UNCHANGED_PATH, server: 'c service, reads alone', result: unchangedAlone },
-          {
-            route: UNCHANGED_PATH,
-            server: 'c service, reads while publishing (a domain the publishes leave alone)',
-            result: unchangedDuring,
-            ratios: [ratio(unchangedDuring.p99, unchangedAlone.p99)],
-          },
+          ...aloneAndDuring(READ_PATH, alone, during, 'while publishing'),
+          ...aloneAndDuring(UNCHANGED_PATH, unchangedAlone, unchangedDuring, 'while publishing (a domain the publishes leave alone)'),
         ],
-        ['p99 / alone'],
+        [P99_AGAINST_ALONE],
       ),
     ].join('\n');
   } finally {

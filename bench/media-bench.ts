@@ -14,11 +14,13 @@ import type { LoadResult } from './http/load';
 import { LongestHold } from './http/event-loop-holds';
 import { BENCH_ADMIN_TOKEN, type BenchServer, IMAGE, PROBED_SERVICE, startServer, startServiceOn } from './http/processes';
 import {
+  aloneAndDuring,
   figuresTable,
   loadTable,
   type Measured,
   machineDescription,
   latencies,
+  P99_AGAINST_ALONE,
   ratio,
   type Target,
   targetsTable,
@@ -224,18 +226,7 @@ async function run([databaseUrl]: string[]): Promise<string> {
       '',
       targetsTable(targets),
       '',
-      loadTable(
-        [
-          { route: READ_PATH, server: 'c service, reads alone', result: alone },
-          {
-            route: READ_PATH,
-            server: 'c service, reads during two uploads at a time',
-            result: during,
-            ratios: [ratio(during.p99, alone.p99)],
-          },
-        ],
-        ['p99 / alone'],
-      ),
+      loadTable(aloneAndDuring(READ_PATH, alone, during, 'during two uploads at a time'), [P99_AGAINST_ALONE]),
       '',
       loadTable(hot, ['/ (a)', '/ serve-static']),
       '',

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { adminCall } from './http/admin-calls';
 import { benchSectionOnADatabase } from './http/databases';
 import { startServiceOn } from './http/processes';
-import { latencies, loadTable, machineDescription, ratio, type Target, targetsTable } from './http/report';
+import { aloneAndDuring, latencies, loadTable, machineDescription, P99_AGAINST_ALONE, type Target, targetsTable } from './http/report';
 import { interleaved, log, measure, measureWhile, ROUNDS, type Run, SECONDS } from './http/rounds';
 
 const READ_PATH = '/api/projects';
@@ -114,13 +114,7 @@ async function run([databaseUrl]: string[]): Promise<string> {
       '',
       targetsTable(targets),
       '',
-      loadTable(
-        [
-          { route: READ_PATH, server: 'c service, reads alone', result: alone },
-          { route: READ_PATH, server: 'c service, reads while a receiver hangs', result: hanging, ratios: [ratio(hanging.p99, alone.p99)] },
-        ],
-        ['p99 / alone'],
-      ),
+      loadTable(aloneAndDuring(READ_PATH, alone, hanging, 'while a receiver hangs'), [P99_AGAINST_ALONE]),
     ].join('\n');
   } finally {
     await service.stop();

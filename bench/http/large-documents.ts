@@ -8,7 +8,7 @@
 import { DEMO_CONTENT } from '@/content/demo-content';
 import { holdTarget, LongestHold } from './event-loop-holds';
 import { type BenchServer, PROBED_SERVICE, startServer } from './processes';
-import { figuresTable, latencies, loadTable, ratio, type Target } from './report';
+import { aloneAndDuring, figuresTable, latencies, loadTable, P99_AGAINST_ALONE, type Target } from './report';
 import { interleaved, log, measure, measureWhile } from './rounds';
 
 /** What the audit sent: just under the 5 MB limit, counted in bytes of UTF-8. */
@@ -121,18 +121,7 @@ export async function largeDocuments(
       '',
       `A visitor's read of a project the documents keep as it is, alone and while valid documents of two editions (their repeated projects' titles differ) are imported one after another, in interleaved rounds; the imports answered meanwhile: ${importsAnswered}.`,
       '',
-      loadTable(
-        [
-          { route: READ_PATH, server: 'c service, reads alone', result: alone },
-          {
-            route: READ_PATH,
-            server: 'c service, reads while imports follow one another',
-            result: during,
-            ratios: [ratio(during.p99, alone.p99)],
-          },
-        ],
-        ['p99 / alone'],
-      ),
+      loadTable(aloneAndDuring(READ_PATH, alone, during, 'while imports follow one another'), [P99_AGAINST_ALONE]),
     ].join('\n'),
     targets: [
       {

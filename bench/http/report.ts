@@ -24,6 +24,15 @@ export const median = (values: readonly number[]): number => [...values].sort((a
 
 export const ratio = (value: number, base: number) => `${fixed(value / base, 2)}x`;
 
+/** The service's reads of `route` alone, then `during` the owner's work (`what`, as in "while publishing"), with its p99 over their p99 alone. */
+export const aloneAndDuring = (route: string, alone: LoadResult, during: LoadResult, what: string): Measured[] => [
+  { route, server: 'c service, reads alone', result: alone },
+  { route, server: `c service, reads ${what}`, result: during, ratios: [ratio(during.p99, alone.p99)] },
+];
+
+/** The ratio column of aloneAndDuring's rows. */
+export const P99_AGAINST_ALONE = 'p99 / alone';
+
 /** Two latencies, in milliseconds, and how they compare: `26.1 / 21 ms = 1.24x`. */
 export const latencies = (value: number, base: number) => `${fixed(value, 1)} / ${fixed(base, 1)} ms = ${ratio(value, base)}`;
 
