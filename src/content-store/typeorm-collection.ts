@@ -3,7 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import type { DeepPartial, EntityTarget, FindOptionsOrder, FindOptionsSelect, FindOptionsWhere, Repository } from 'typeorm';
 import { In } from 'typeorm';
 import { isForeignKeyViolation, isUniqueViolation } from '@/common/errors/constraint-violations';
-import { timeSlices } from '@/common/scheduling/event-loop-turns';
+import { backgroundSlices } from '@/common/scheduling/event-loop-turns';
 import { rowHolds } from './row-holds';
 import { RowVersions } from './row-versions';
 import { inStatements } from './rows-per-statement';
@@ -120,14 +120,18 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
       const holds = (stored: E, row: E): boolean =>
         unchanged ? unchanged.has(this.keyOf(row)) && stored.sortOrder === row.sortOrder : rowHolds(this.rows, stored, row);
       const rows: E[] = [];
-      const giveWay = timeSlices();
+      const giveWay = backgroundSlices();
       for (const [sortOrder, item] of items.entries()) {
         await giveWay();
         const stored = existing.get(this.keyOf(item));
         const row = { ...item, sortOrder };
         if (!stored || !holds(stored, row)) rows.push({ ...row, id: stored?.id ?? row.id });
       }
-      for (const statement of inStatements(rows)) await this.rows.upsert(statement as never, { conflictPaths: ['id'] });
+      for (const statement of inStatements(rows)) {
+        // TypeORM builds a statement in one piece of work: the reads go between two.
+        await giveWay();
+        await this.rows.upsert(statement as never, { conflictPaths: ['id'] });
+      }
     });
   }
 

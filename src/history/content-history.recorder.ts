@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import type { ConfigType } from '@nestjs/config';
 import type { Subscription } from 'rxjs';
 import { PerFrozenValue } from '@/common/frozen';
-import { timeSlices } from '@/common/scheduling/event-loop-turns';
+import { backgroundSlices } from '@/common/scheduling/event-loop-turns';
 import { contentConfig } from '@/config/content.config';
 import { ContentAttribution } from '@/content-store/content-attribution';
 import { asList, CONTENT_DOMAINS, type ContentDomain, keyOf } from '@/content';
@@ -139,7 +139,7 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
     );
     const ids: Partial<SnapshotIds> = {};
     const items: KeyedParts = {};
-    const giveWay = timeSlices();
+    const giveWay = backgroundSlices();
     for (const domain of domains) {
       const hashed: HashedItem[] = [];
       for (const body of asList(parts[domain])) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { ServiceUnavailableException, UnsupportedMediaTypeException } from '@nestjs/common';
 import pLimit from 'p-limit';
-import { timeSlices } from '@/common/scheduling/event-loop-turns';
+import { backgroundSlices } from '@/common/scheduling/event-loop-turns';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import { SOURCE_ROOT } from '@/source-root';
 import type { ProcessedPixels } from './encode-job';
@@ -43,7 +43,7 @@ export interface ProcessedImage extends ProcessedPixels {
   uploadedAs: UploadType;
 }
 
-/** How much of an upload is hashed between two looks at the time (timeSlices): about a quarter of a millisecond. */
+/** How much of an upload is hashed between two looks at the time (backgroundSlices): about a quarter of a millisecond. */
 const HASHED_AT_ONCE = 256 * 1024;
 
 /**
@@ -53,7 +53,7 @@ const HASHED_AT_ONCE = 256 * 1024;
  */
 export async function mediaIdOf(bytes: Buffer): Promise<string> {
   const hash = createHash('sha256');
-  const giveWay = timeSlices();
+  const giveWay = backgroundSlices();
   for (let at = 0; at < bytes.length; at += HASHED_AT_ONCE) {
     await giveWay();
     hash.update(bytes.subarray(at, at + HASHED_AT_ONCE));

@@ -1,5 +1,5 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
-import { timeSlices } from '@/common/scheduling/event-loop-turns';
+import { backgroundSlices } from '@/common/scheduling/event-loop-turns';
 import { MAX_ISSUES, RequestValidationException, type ValidationIssue } from '@/common/validation/request-validation.exception';
 import { RequestValidationPipe } from '@/common/validation/request-validation.pipe';
 import { LIST_DOMAINS } from '@/content';
@@ -21,7 +21,7 @@ export class ContentDocumentPipe implements PipeTransform<unknown, Promise<Conte
   async transform(value: unknown): Promise<ContentDocumentDto> {
     const issues: ValidationIssue[] = [];
     const document = (await this.validated(value, ContentDocumentDto, [], issues, (plain) => this.withoutItems(plain, issues))) as Plain;
-    const giveWay = timeSlices();
+    const giveWay = backgroundSlices();
     for (const name of LIST_DOMAINS) {
       const items = (value as Plain)[name];
       if (!Array.isArray(items) || items.length > MAX_ITEMS) continue;

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { raw, type Request, type RequestHandler } from 'express';
-import { timeSlices } from '@/common/scheduling/event-loop-turns';
+import { backgroundSlices } from '@/common/scheduling/event-loop-turns';
 
 /** How much of a body one call of the parser takes: well under a millisecond of its work. */
 const CHUNK_BYTES = 16 * 1024;
@@ -11,7 +11,7 @@ const notJson = (reason: string) => Object.assign(new SyntaxError(reason), { sta
 /**
  * What express.json() does (strict: an object or an array; an empty body is `{}`), parsed a piece at
  * a time: the body is read whole within `limit`, then parsed by @streamparser/json, the event loop
- * given back every few milliseconds (timeSlices). `JSON.parse` held the loop 60-110 ms on a
+ * given back every few milliseconds (backgroundSlices). `JSON.parse` held the loop 60-110 ms on a
  * document of 5 MB; this never holds it for long, at about twice the CPU.
  */
 export function jsonInSlices({ limit, type }: { limit: number; type: (req: IncomingMessage) => boolean }): RequestHandler {
@@ -33,7 +33,7 @@ export async function parsedInSlices(bytes: Buffer): Promise<unknown> {
   const parser = new JSONParser({ paths: ['$'], keepStack: false });
   let parsed: unknown;
   parser.onValue = ({ value }) => (parsed = value);
-  const giveWay = timeSlices();
+  const giveWay = backgroundSlices();
   try {
     for (let from = 0; from < bytes.length; from += CHUNK_BYTES) {
       await giveWay();

@@ -1,5 +1,5 @@
 import { busyFor } from '@test/support/busy-thread';
-import { mappedInSlices, timeSlices } from './event-loop-turns';
+import { backgroundSlices, mappedInSlices, timeSlices } from './event-loop-turns';
 
 describe('timeSlices', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -37,5 +37,69 @@ describe('mappedInSlices', () => {
     order.push('mapped');
     expect(mapped).toEqual([2, 4, 6, 8]);
     expect(order).toEqual(['timer', 'mapped']);
+  });
+});
+
+describe('backgroundSlices', () => {
+  /** A clock that moves only when the work below says so: what each side does costs what it says, whatever the machine. */
+  let now = 0;
+  beforeEach(() => {
+    now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  /** Others' work, one piece of `msEach` per turn of the event loop until stopped (0: turns that find nothing to do). */
+  function othersWorking(msEach: number) {
+    const others = { turns: 0, ms: 0, stopped: false };
+    const turn = () => {
+      if (others.stopped) return;
+      others.turns += 1;
+      others.ms += msEach;
+      now += msEach;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    return others;
+  }
+
+  /** A loop of `items` pieces of 3 ms each, paced by `slices`; answers the clock's time at the start of each piece. */
+  async function paced(slices: () => () => Promise<void>, items: number): Promise<number[]> {
+    const giveWay = slices();
+    const startedAt: number[] = [];
+    for (let item = 0; item < items; item += 1) {
+      await giveWay();
+      startedAt.push(now);
+      now += 3;
+    }
+    return startedAt;
+  }
+
+  it('leaves others most of the event loop while they keep it busy, where timeSlices shares it about evenly', async () => {
+    const shareOfOthers = async (slices: () => () => Promise<void>) => {
+      const others = othersWorking(4);
+      await paced(slices, 20);
+      others.stopped = true;
+      return others.ms / (20 * 3);
+    };
+    expect(await shareOfOthers(timeSlices)).toBeLessThan(2);
+    expect(await shareOfOthers(backgroundSlices)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('never waits more than about 20 ms at a time, however busy the event loop stays', async () => {
+    const others = othersWorking(4);
+    const startedAt = await paced(backgroundSlices, 20);
+    others.stopped = true;
+    const gaps = startedAt.slice(1).map((at, index) => at - startedAt[index]);
+    // A piece (3 ms), then at most 20 ms given way and the poll that ends past it (two pieces of others').
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(3 + 20 + 2 * 4);
+  });
+
+  it('gives way for one poll a slice, as timeSlices does, when nothing else wants the event loop', async () => {
+    const idle = othersWorking(0);
+    await paced(backgroundSlices, 20);
+    idle.stopped = true;
+    // 60 ms of work in slices of 5 ms: 10 slices or fewer, each given way for one poll (two of the idle turns).
+    expect(idle.turns).toBeLessThanOrEqual(2 * 10 + 2);
   });
 });
