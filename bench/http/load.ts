@@ -57,7 +57,7 @@ end`;
 
 const MS_PER_UNIT: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
 
-/** A latency as wrk prints it (`812.00us`, `1.23ms`, `2.01s`), in milliseconds. */
+/** A latency as wrk prints it (`812.00us`, `1.23ms`, `2.01s`: seconds with a space after them), in milliseconds. */
 function milliseconds(text: string): number {
   const [, value, unit] = /^([\d.]+)(us|ms|s|m)$/.exec(text)!;
   return Number(value) * MS_PER_UNIT[unit];
@@ -84,8 +84,8 @@ export async function load(url: string, options: LoadOptions): Promise<LoadResul
     probe.status < 400 ? { [probe.status]: requests - others, ...(others > 0 ? { other: others } : {}) } : { [probe.status]: others };
   return {
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)![1]),
-    p50: milliseconds(/^\s+50%\s+(\S+)$/m.exec(stdout)![1]),
-    p99: milliseconds(/^\s+99%\s+(\S+)$/m.exec(stdout)![1]),
+    p50: milliseconds(/^\s+50%\s+(\S+)\s*$/m.exec(stdout)![1]),
+    p99: milliseconds(/^\s+99%\s+(\S+)\s*$/m.exec(stdout)![1]),
     statuses,
   };
 }
