@@ -105,15 +105,16 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
    * In place: the rows whose key an item names are updated, the others deleted, and new items
    * inserted; so a concurrent write to an item that is there before and after waits for this and
    * then lands, never finding it gone. A row that already holds its item, in its place, is not
-   * written (rowHolds). Given the `unchanged` items, the rows are read as keys and places only: one
-   * of those items holds its row but for its place, any other item is written.
+   * written (rowHolds). The rows are locked as keys and places; given the `unchanged` items, that is
+   * all that is read: one of those items holds its row but for its place, any other item is
+   * written. Else the rows are compared whole, as findAll reads them: those read before are not
+   * read again.
    */
   replaceAll(items: readonly E[], unchanged?: ReadonlySet<string>): Promise<void> {
     return this.inTransaction(async () => {
-      const select = unchanged && ({ id: true, [this.key]: true, sortOrder: true } as FindOptionsSelect<E>);
-      const existing = new Map(
-        (await this.rows.find({ select, lock: { mode: 'pessimistic_write' } })).map((row) => [this.keyOf(row), row]),
-      );
+      const select = { id: true, [this.key]: true, sortOrder: true } as FindOptionsSelect<E>;
+      const locked = await this.rows.find({ select, lock: { mode: 'pessimistic_write' } });
+      const existing = new Map((unchanged ? locked : await this.findAll()).map((row) => [this.keyOf(row), row]));
       const kept = new Set(items.map((item) => this.keyOf(item)));
       const gone = [...existing.values()].filter((row) => !kept.has(this.keyOf(row))).map((row) => row.id);
       for (const ids of inStatements(gone)) await this.rows.delete({ id: In(ids) } as FindOptionsWhere<E>);
