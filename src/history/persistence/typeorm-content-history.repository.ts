@@ -88,8 +88,10 @@ class TypeOrmContentHistory extends ContentHistoryRepository {
     return ids;
   }
 
+  /** An insert, not a save: a save copies the entity deeply before it writes it, and an import's revision lists thousands of changes. */
   async add(revision: NewRevision): Promise<Revision> {
-    return (await this.table(ContentRevisionEntity).save(this.table(ContentRevisionEntity).create(revision))) as Revision;
+    const { generatedMaps } = await this.table(ContentRevisionEntity).insert(revision);
+    return { ...revision, ...generatedMaps[0] } as Revision;
   }
 
   async keepNewest(count: number): Promise<void> {
