@@ -84,6 +84,9 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
 
   private async record(): Promise<void> {
     try {
+      // After the answers a write renews, which it waits for: this work does not slow it, and its
+      // snapshot finds the rows they read already read (RowVersions).
+      await this.readModel.renewed();
       const count = await this.history.onceAcrossInstances(() => this.recordPending());
       if (count === undefined) this.soon(BUSY_RETRY_MS);
     } catch (error) {

@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { Client, type QueryResult } from 'pg';
 import type { ContentDocument } from '@/content';
 import { ContentDomainStores } from '@/content-domain/content-domain-stores';
@@ -197,4 +198,28 @@ describe('a list read whole reads only the rows it has not seen', () => {
     expect(published.rows).toBe(0);
     expect((await titles()).get('harbour-radar')).toBe('Drafted');
   }
+
+  it('reads the rows a write renews the answers from whole once, for those answers and the history alike, however long they take', async () => {
+    const { app, server } = onDatabase.testApp;
+    await onDatabase.historyRecorded();
+    // An answer sent just now, which the write renews; its rows read slower than the history gathers its changes.
+    await request(server).get('/api/projects').expect(200);
+    const versions = RowVersions.prototype as unknown as { read: (...args: unknown[]) => Promise<unknown> };
+    const read = versions.read;
+    const slowed = vi.spyOn(versions, 'read').mockImplementation(async function (this: unknown, ...args: unknown[]) {
+      if ((args[1] as string[]).length > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      return read.apply(this, args);
+    });
+    try {
+      const document = await app.get(PortfolioService).export();
+      const projects = document.projects.map((project) => ({ ...project, title: `${project.title}, imported` }));
+      const imported = await rowsReadWhole(async () => {
+        await written(() => app.get(PortfolioService).import({ ...document, projects }));
+        await onDatabase.historyRecorded();
+      });
+      expect(imported.rows).toBe(projects.length);
+    } finally {
+      slowed.mockRestore();
+    }
+  });
 });
