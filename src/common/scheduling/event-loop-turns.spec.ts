@@ -99,7 +99,25 @@ describe('backgroundSlices', () => {
     const idle = othersWorking(0);
     await paced(backgroundSlices, 20);
     idle.stopped = true;
-    // 60 ms of work in slices of 5 ms: 10 slices or fewer, each given way for one poll (two of the idle turns).
-    expect(idle.turns).toBeLessThanOrEqual(2 * 10 + 2);
+    // 20 pieces of 3 ms, each past a slice of 2 ms: a slice each, each given way for one poll (two of the idle turns).
+    expect(idle.turns).toBeLessThanOrEqual(2 * 20 + 2);
+  });
+
+  it('gives way once a loop has run 2 ms, where timeSlices runs 5', async () => {
+    /** How many pieces of 1 ms run between two polls of an event loop that has nothing else to do. */
+    const piecesASlice = async (slices: () => () => Promise<void>) => {
+      const idle = othersWorking(0);
+      const giveWay = slices();
+      const turnsAt: number[] = [];
+      for (let piece = 0; piece < 12; piece += 1) {
+        await giveWay();
+        turnsAt.push(idle.turns);
+        now += 1;
+      }
+      idle.stopped = true;
+      return turnsAt.filter((turns) => turns === turnsAt[0]).length;
+    };
+    expect(await piecesASlice(timeSlices)).toBe(6);
+    expect(await piecesASlice(backgroundSlices)).toBe(3);
   });
 });
