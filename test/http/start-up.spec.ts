@@ -19,6 +19,8 @@ const LAZY = [
   '@nestjs-modules/mailer',
   'nodemailer',
   'preview-email',
+  '@css-inline/css-inline',
+  'glob',
   '@opentelemetry/exporter-prometheus',
   '@opentelemetry/sdk-metrics',
   '@azure/app-configuration',
@@ -92,7 +94,8 @@ describe('Start-up of the built service', () => {
       runtime: expect.stringMatching(/^v24\./),
       afterRead: [],
       contactStatus: 200,
-      // Never preview-email (pug, Babel, a mail parser: 13 MB of heap), which the mailer loads only for a preview (patches/).
+      // Never preview-email (pug, Babel, a mail parser: 13 MB of heap), nor css-inline or glob, which the mailer loads only
+      // for a preview, inlined CSS or template partials (patches/).
       afterContact: ['handlebars', 'nodemailer'],
       cardStatus: 200,
       afterCard: ['handlebars', 'nodemailer', 'piscina'],
