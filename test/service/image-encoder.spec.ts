@@ -10,14 +10,13 @@ import { ENCODER_STOPPED, ImageProcessor, MOST_WAITING, VARIANT_WIDTHS } from '@
 /** A process's /proc stat, from the field after the command's parentheses (its state) on. */
 const statOf = (pid: number | string): string[] => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
 
-/** The processes this one started, with their nice values. */
-function children(): { pid: number; nice: number }[] {
+/** The processes this one started. */
+function children(): number[] {
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .flatMap((pid) => {
       try {
-        const fields = statOf(pid);
-        return Number(fields[1]) === process.pid ? [{ pid: Number(pid), nice: Number(fields[16]) }] : [];
+        return Number(statOf(pid)[1]) === process.pid ? [Number(pid)] : [];
       } catch {
         return [];
       }
@@ -25,18 +24,20 @@ function children(): { pid: number; nice: number }[] {
 }
 
 /**
- * The encoder this process started, once it runs Node: `nice` has set its priority by then. Before,
- * the same pid is this process's fork, or `nice` itself, at this process's nice value.
+ * The encoder this process started, once it runs Node, with its nice value. `nice` sets the
+ * priority before it runs Node, so the value is read after the command line: read before, it may
+ * still be the fork's, this process's own.
  */
 function startedEncoder(): { pid: number; nice: number } | undefined {
-  return children().find(({ pid }) => {
+  const pid = children().find((child) => {
     try {
-      const [command, ...args] = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      const [command, ...args] = readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0');
       return command === process.execPath && args.some((arg) => arg.includes('image-encoder.process'));
     } catch {
       return false;
     }
   });
+  return pid === undefined ? undefined : { pid, nice: Number(statOf(pid)[16]) };
 }
 
 /** A process's CPU time in clock ticks (10 ms): utime and stime. */
@@ -138,7 +139,7 @@ describe('the encoder process', () => {
     // The encoders of the tests before have ended.
     await vi.waitFor(() => expect(children()).toEqual([]), { timeout: 5_000 });
     const pids = new Set<number>();
-    const watching = setInterval(() => children().forEach(({ pid }) => pids.add(pid)), 5);
+    const watching = setInterval(() => children().forEach((pid) => pids.add(pid)), 5);
     try {
       const batch = await Promise.all([jpeg(1200, 800), jpeg(1000, 700)]);
       await Promise.all(batch.map((bytes) => processor.process(bytes, 'image/jpeg')));
