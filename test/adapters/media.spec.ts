@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import { PortfolioService } from '@/portfolio/portfolio.service';
@@ -222,5 +223,24 @@ describe('media on PostgreSQL', () => {
     } finally {
       stringify.mockRestore();
     }
+  });
+
+  it('reads an original kept in its row back a piece at a time, byte for byte, whatever its size', async () => {
+    // Over one read of 1 MB, and not a whole number of the 32 KB rows each read answers in.
+    const body = randomBytes(1024 * 1024 + 3 * 32 * 1024 + 17);
+    const id = randomBytes(12).toString('hex');
+    await onDatabase.database.query(
+      `INSERT INTO media_items (id, width, height, fallback, bytes, placeholder) VALUES ($1, 2400, 1600, 'jpg', $2, 'AAAA')`,
+      [id, body.length],
+    );
+    await onDatabase.database.query(
+      `INSERT INTO media_variants (media_id, name, width, height, type, bytes, body) VALUES ($1, '2400.jpg', 2400, 1600, 'image/jpeg', $2, $3)`,
+      [id, body.length, body],
+    );
+    const original = await app().get(MediaRepository).variantPieces(id, '2400.jpg');
+    const pieces: Buffer[] = [];
+    for await (const piece of original!.pieces) pieces.push(piece);
+    expect(original!.bytes).toBe(body.length);
+    expect(Buffer.compare(Buffer.concat(pieces), body)).toBe(0);
   });
 });
