@@ -15,7 +15,7 @@ import { DraftsService } from '@/drafts/drafts.service';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { contentWritesOf } from '@test/support/content-writes';
-import { cameraPhoto } from '@test/support/pictures';
+import { cameraPhoto, keptOriginal } from '@test/support/pictures';
 import { createTestApp, type TestApp } from '@test/support/test-app';
 import { echoedWithItsWriteId } from '@test/support/write-echoes';
 
@@ -228,15 +228,7 @@ describe('media on PostgreSQL', () => {
   it('reads an original kept in its row back a piece at a time, byte for byte, whatever its size', async () => {
     // Over one read of 1 MB, and not a whole number of the 32 KB rows each read answers in.
     const body = randomBytes(1024 * 1024 + 3 * 32 * 1024 + 17);
-    const id = randomBytes(12).toString('hex');
-    await onDatabase.database.query(
-      `INSERT INTO media_items (id, width, height, fallback, bytes, placeholder) VALUES ($1, 2400, 1600, 'jpg', $2, 'AAAA')`,
-      [id, body.length],
-    );
-    await onDatabase.database.query(
-      `INSERT INTO media_variants (media_id, name, width, height, type, bytes, body) VALUES ($1, '2400.jpg', 2400, 1600, 'image/jpeg', $2, $3)`,
-      [id, body.length, body],
-    );
+    const id = await keptOriginal(onDatabase.database, body);
     const original = await app().get(MediaRepository).variantPieces(id, '2400.jpg');
     const pieces: Buffer[] = [];
     for await (const piece of original!.pieces) pieces.push(piece);

@@ -12,6 +12,7 @@ import request from 'supertest';
 import { binary } from '@test/support/binary-body';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
+import { keptOriginal } from '@test/support/pictures';
 
 // What an archive holds and puts back is the adapter tier's (test/adapters/archive.spec.ts); here, what HTTP shows of it.
 describe('the archive over HTTP', () => {
@@ -68,18 +69,8 @@ describe('an archive of 20 pictures of 5 MB', () => {
 
   beforeAll(async () => {
     onDatabase = await appOnDatabase({ MEDIA_CACHE_MAX_BYTES: '0' });
-    // Stored as an upload stores them (an original each, at its full width), without the minutes their encoding would take.
-    for (let n = 0; n < PICTURES; n += 1) {
-      const id = randomBytes(12).toString('hex');
-      await onDatabase.database.query(
-        `INSERT INTO media_items (id, width, height, fallback, bytes, placeholder) VALUES ($1, 2400, 1600, 'jpg', $2, 'AAAA')`,
-        [id, BYTES],
-      );
-      await onDatabase.database.query(
-        `INSERT INTO media_variants (media_id, name, width, height, type, bytes, body) VALUES ($1, '2400.jpg', 2400, 1600, 'image/jpeg', $2, $3)`,
-        [id, BYTES, randomBytes(BYTES)],
-      );
-    }
+    // Stored as an upload stores them, without the minutes their encoding would take.
+    for (let n = 0; n < PICTURES; n += 1) await keptOriginal(onDatabase.database, randomBytes(BYTES));
     origin = await new Promise<string>((resolve) =>
       onDatabase.testApp.app.getHttpServer().listen(0, '127.0.0.1', function (this: Server) {
         resolve(`http://127.0.0.1:${(this.address() as AddressInfo).port}`);
