@@ -170,10 +170,10 @@ class TypeOrmMediaRepository extends MediaRepository {
   private async *piecesOf(id: string, name: string, bytes: number): AsyncIterable<Buffer> {
     for (let from = 1; from <= bytes; from += PIECE_BYTES) {
       const rows = await this.txHost.tx.query<{ piece: Buffer }[]>(
-        `SELECT substring("body" FROM "row" FOR $4) AS "piece"
-         FROM "media_variants", generate_series($3::int, LEAST($3::int + $5 - 1, $6::int), $4) AS "row"
+        `SELECT substring("body" FROM "row" FOR $5) AS "piece"
+         FROM "media_variants", generate_series($3::int, $4::int, $5) AS "row"
          WHERE "media_id" = $1 AND "name" = $2 ORDER BY "row"`,
-        [id, name, from, ROW_BYTES, PIECE_BYTES, bytes],
+        [id, name, from, Math.min(from + PIECE_BYTES - 1, bytes), ROW_BYTES],
       );
       for (const { piece } of rows) yield piece;
     }
