@@ -32,6 +32,7 @@ import {
   type ServerCommand,
   startServer,
 } from './http/processes';
+import { COMPARED_ROUTES } from './http/public-paths';
 import {
   atMost,
   figuresTable,
@@ -48,6 +49,8 @@ import {
 import { interleaved, log, measure, ROUNDS, type Run, SECONDS, WARM_UP_SECONDS } from './http/rounds';
 
 const RSS_LOAD_SECONDS = Number(process.env.BENCH_RSS_SECONDS ?? 60);
+/** The memory load takes turns between the servers, every compared route in turn, in slices this long: each ends loaded at about the same time. */
+const RSS_LOAD_SLICE_SECONDS = 10;
 /** How long the servers rest after the memory load before their RSS is read again. */
 const REST_SECONDS = 60;
 /**
@@ -56,9 +59,8 @@ const REST_SECONDS = 60;
  */
 const IDLE_AFTER_START_SECONDS = 7;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const ROUTES = ['/api/projects', '/api/projects/tidewatch', '/api/experience', '/api/skills'];
-const READY_PATH = ROUTES[0];
-const DETAIL_PATH = ROUTES[1];
+const READY_PATH = COMPARED_ROUTES[0];
+const DETAIL_PATH = COMPARED_ROUTES[1];
 /** Cold starts of the service and of (b), taking turns: the median of each is compared. */
 const COLD_STARTS = 5;
 
@@ -70,7 +72,7 @@ interface ServiceAnswers {
 
 async function fetchAnswers(server: BenchServer): Promise<ServiceAnswers> {
   const answers: ServiceAnswers = { bodies: {}, headers: {}, etag: '' };
-  for (const route of ROUTES) {
+  for (const route of COMPARED_ROUTES) {
     const response = await fetch(server.origin + route, { headers: { 'accept-encoding': 'identity' } });
     answers.bodies[route] = await response.text();
     answers.headers[route] = replayedHeaders(response);
@@ -136,7 +138,7 @@ async function run([databaseUrl, largeDocumentsUrl, ...otherDatabaseUrls]: strin
     log(`public reads: ${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up, ${SECONDS} s measured, ${ROUNDS} rounds`);
     const compared = [raw, dutiful, bare, staticService, databaseService];
     const reads = await interleaved(
-      ROUTES.flatMap((route) => compared.map((server): Run => [`${server.name} ${route}`, () => measure(server, route)])),
+      COMPARED_ROUTES.flatMap((route) => compared.map((server): Run => [`${server.name} ${route}`, () => measure(server, route)])),
     );
 
     log("the list and a detail again, every server on Node's defaults");
@@ -175,8 +177,10 @@ async function run([databaseUrl, largeDocumentsUrl, ...otherDatabaseUrls]: strin
 
     log(`${RSS_LOAD_SECONDS} s of load for memory, the same in the image and for (b), then ${REST_SECONDS} s of rest`);
     const loadedForMemory = [databaseService, imageService, bare];
-    for (const route of ROUTES) {
-      for (const server of loadedForMemory) await load(server.origin + route, { seconds: RSS_LOAD_SECONDS / ROUTES.length });
+    for (let slice = 0; slice < RSS_LOAD_SECONDS / RSS_LOAD_SLICE_SECONDS; slice += 1) {
+      for (const server of loadedForMemory) {
+        await load(server.origin + READY_PATH, { seconds: RSS_LOAD_SLICE_SECONDS, paths: COMPARED_ROUTES });
+      }
     }
     const [loadedRss, imageLoadedRss, bareLoadedRss] = loadedForMemory.map((server) => server.rssMb());
     await new Promise((resolve) => setTimeout(resolve, REST_SECONDS * 1000));
@@ -250,7 +254,7 @@ interface Outcome {
 
 function report({ reads, onNodeDefaults, compared, paths, starts, rss, grown, large, kept }: Outcome): string {
   const [raw, dutiful, bare, ...service] = compared;
-  const readRows: Measured[] = ROUTES.flatMap((route) => {
+  const readRows: Measured[] = COMPARED_ROUTES.flatMap((route) => {
     const of = (server: BenchServer) => reads.get(`${server.name} ${route}`)!;
     const against = (server: BenchServer, bases: BenchServer[]) => bases.map((base) => ratio(of(server).rps, of(base).rps));
     return compared.map((server) => ({
@@ -415,7 +419,7 @@ function startSmallTargets(starts: Outcome['starts'], rss: Outcome['rss'], readR
   const resultOf = (route: string, server: string) => readRows.find((row) => row.route === route && row.server.startsWith(server))!.result;
   /** The database-mode service's list and detail against (b) or (a), each measured by `pick` (more is better). */
   const readsAtLeast = (goal: string, pick: (result: LoadResult) => number, base: 'a ' | 'b ', least: number): Target => {
-    const [list, detail] = [ROUTES[0], DETAIL_PATH].map(
+    const [list, detail] = [COMPARED_ROUTES[0], DETAIL_PATH].map(
       (route) => pick(resultOf(route, 'c service, database')) / pick(resultOf(route, base)),
     );
     return { goal, measured: `${ratio(list, 1)}, ${ratio(detail, 1)}`, reached: Math.min(list, detail) >= least };

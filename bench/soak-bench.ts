@@ -16,7 +16,7 @@ import { benchSectionOnADatabase } from './http/databases';
 import { CONNECTIONS, load } from './http/load';
 import { MailSink } from './http/mail-sink';
 import { BARE_NEST, BENCH_ADMIN_TOKEN, type BenchServer, IMAGE, type Runtime, runtimeWords, SERVICE, startServer } from './http/processes';
-import { PUBLIC_READ_PATHS } from './http/public-paths';
+import { COMPARED_ROUTES, PUBLIC_READ_PATHS } from './http/public-paths';
 import { against, atMost, figuresTable, fixed, machineDescription, table, type Target, targetsTable } from './http/report';
 import { log } from './http/rounds';
 import { TcpProxy } from './http/tcp-proxy';
@@ -28,7 +28,6 @@ const IDLE_SECONDS = 12;
 const REST_SECONDS = 60;
 const SAMPLE_EVERY_SECONDS = 10;
 const READY_PATH = '/api/projects';
-const BARE_ROUTES = ['/api/projects', '/api/projects/tidewatch', '/api/experience', '/api/skills'];
 /** What the SPA and the crawlers read, in both languages; a picture is added once uploaded. */
 const READ_PATHS = [...PUBLIC_READ_PATHS, '/api/projects/tidewatch?lang=nederlands', '/api/feature-flags'];
 /**
@@ -235,7 +234,7 @@ async function run([databaseUrl]: string[]): Promise<string> {
     const service = await startServer('c service, database', SERVICE, serviceEnv, READY_PATH);
     servers.push(service);
     const bodies: Record<string, string> = {};
-    for (const route of BARE_ROUTES) bodies[route] = await (await fetch(service.origin + route)).text();
+    for (const route of COMPARED_ROUTES) bodies[route] = await (await fetch(service.origin + route)).text();
     const bodiesFile = join(workDir, 'bodies.json');
     writeFileSync(bodiesFile, JSON.stringify(bodies));
     // On the service's own runtime (the image's): memory is compared allocator for allocator.

@@ -10,3 +10,17 @@ export const PUBLIC_READ_PATHS: readonly string[] = [
   '/api/profile',
   '/api/site/sitemap.xml',
 ];
+
+/**
+ * Every public JSON read, a project's detail for the details: the routes where the service is
+ * compared with (a), (a′) and (b), which answer them with the service's own bodies.
+ */
+export const COMPARED_ROUTES: readonly string[] = [
+  '/api/projects',
+  '/api/projects/tidewatch',
+  '/api/experience',
+  '/api/skills',
+  '/api/awards',
+  '/api/certifications',
+  '/api/profile',
+];

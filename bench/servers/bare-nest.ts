@@ -27,6 +27,21 @@ class BareController {
   skills(): unknown {
     return values.get('/api/skills');
   }
+
+  @Get('awards')
+  awards(): unknown {
+    return values.get('/api/awards');
+  }
+
+  @Get('certifications')
+  certifications(): unknown {
+    return values.get('/api/certifications');
+  }
+
+  @Get('profile')
+  profile(): unknown {
+    return values.get('/api/profile');
+  }
 }
 
 @Module({ controllers: [BareController] })
