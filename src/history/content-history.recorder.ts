@@ -99,12 +99,12 @@ export class ContentHistoryRecorder implements OnApplicationBootstrap, OnModuleD
     const changes = await this.history.pendingChanges();
     if (changes.length === 0) return 0;
     const revisions = pendingRevisions(changes);
-    const latest = await this.history.latest();
-    let current = latest?.snapshotIds;
+    const latest = await this.history.latestSnapshotIds();
+    let current = latest;
     const domainsChanged = current ? [...new Set(changes.map((change) => change.domain))] : CONTENT_DOMAINS;
     // What each changed domain held before, to say what each revision changed in it: those domains' items only, by hash.
     const previous = latest
-      ? await this.history.entriesOf(Object.fromEntries(domainsChanged.map((domain) => [domain, latest.snapshotIds[domain]])))
+      ? await this.history.entriesOf(Object.fromEntries(domainsChanged.map((domain) => [domain, latest[domain]])))
       : {};
     const { ids: snapshotted, items: now } = await this.snapshot(domainsChanged, previous);
     let held: KeyedParts = Object.fromEntries(

@@ -55,7 +55,8 @@ export abstract class ContentHistoryRepository {
   abstract onceAcrossInstances<T>(work: () => Promise<T>): Promise<T | undefined>;
   abstract pendingChanges(): Promise<PendingChange[]>;
   abstract forgetChanges(ids: string[]): Promise<void>;
-  abstract latest(): Promise<Revision | undefined>;
+  /** The snapshots of the newest revision, which the next is recorded against; undefined before the first. */
+  abstract latestSnapshotIds(): Promise<SnapshotIds | undefined>;
   /**
    * The id of the snapshot listing these items in this order, storing only what is not stored yet.
    * `stored`: ids of items known to be stored, by hash (hex), which need not be looked up.
@@ -85,7 +86,7 @@ export class NoContentHistory extends ContentHistoryRepository {
   onceAcrossInstances = unavailable;
   pendingChanges = unavailable;
   forgetChanges = unavailable;
-  latest = unavailable;
+  latestSnapshotIds = unavailable;
   storeSnapshot = unavailable;
   add = unavailable;
   keepNewest = unavailable;

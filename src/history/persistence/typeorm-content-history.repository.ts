@@ -50,8 +50,14 @@ class TypeOrmContentHistory extends ContentHistoryRepository {
     if (ids.length > 0) await this.table(ContentChangeEntity).delete({ id: In(ids) });
   }
 
-  async latest(): Promise<Revision | undefined> {
-    return (await this.page(1, undefined))[0];
+  /** Without the newest revision's list of changes, which an import's makes thousands long. */
+  async latestSnapshotIds(): Promise<SnapshotIds | undefined> {
+    const [newest] = await this.table(ContentRevisionEntity).find({
+      select: { id: true, snapshotIds: true },
+      order: { id: 'DESC' },
+      take: 1,
+    });
+    return newest?.snapshotIds as SnapshotIds | undefined;
   }
 
   async storeSnapshot(hash: Buffer, items: HashedItem[], stored: ReadonlyMap<string, number> = new Map()): Promise<number> {
