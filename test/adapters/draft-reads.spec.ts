@@ -12,6 +12,7 @@ import { SkillsService } from '@/skills/skills.service';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { contentWritesOf } from '@test/support/content-writes';
 import { watchOverlappingQueries } from '@test/support/overlapping-queries';
+import { sqlOf } from '@test/support/sql-sent';
 
 /** What the drafts read of the stored content on PostgreSQL, for a draft write and a publish: only what they change, once, locked. */
 describe('what drafts read of the stored content', () => {
@@ -110,7 +111,7 @@ describe('what drafts read of the stored content', () => {
     const sent = vi.spyOn(Client.prototype, 'query');
     try {
       await published();
-      const statements = sent.mock.calls.map(([query]) => (typeof query === 'string' ? query : String((query as { text?: string }).text)));
+      const statements = sent.mock.calls.map(sqlOf);
       const locked = statements.filter((sql) => sql.includes('FROM "projects"') && sql.includes('FOR UPDATE'));
       expect(locked).toHaveLength(1);
       expect(locked[0]).not.toContain('"long_description"');

@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { PortfolioService } from '@/portfolio/portfolio.service';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { contentWritesOf } from '@test/support/content-writes';
+import { sqlOf } from '@test/support/sql-sent';
 
 interface Times {
   created_at: Date;
@@ -32,9 +33,7 @@ describe('an import writes the rows it changes', () => {
       await contentWritesOf(app)(() =>
         portfolio.import({ ...document, projects: [{ ...first, title: 'Imported once' }, ...others, added] }),
       );
-      const writes = queries.mock.calls
-        .map(([query]) => (typeof query === 'string' ? query : String((query as { text?: string }).text)))
-        .filter((sql) => sql.startsWith('INSERT INTO "projects"'));
+      const writes = queries.mock.calls.map(sqlOf).filter((sql) => sql.startsWith('INSERT INTO "projects"'));
       expect(writes).toHaveLength(1);
       expect(writes[0]).not.toContain('RETURNING');
     } finally {

@@ -10,6 +10,7 @@ import { ProjectsService } from '@/projects/projects.service';
 import { SkillsService } from '@/skills/skills.service';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
 import { contentWritesOf, type WriteOptions } from '@test/support/content-writes';
+import { sqlOf } from '@test/support/sql-sent';
 
 describe('a list read whole reads only the rows it has not seen', () => {
   let onDatabase: AppOnDatabase;
@@ -30,8 +31,7 @@ describe('a list read whole reads only the rows it has not seen', () => {
     try {
       const read = await work();
       const statements: number[] = [];
-      for (const [index, [query]] of queries.mock.calls.entries()) {
-        const sql = typeof query === 'string' ? query : String((query as { text?: string }).text);
+      for (const [index, sql] of queries.mock.calls.map(sqlOf).entries()) {
         if (sql.includes('FROM "projects"') && sql.includes('"long_description"') && (everyRead || sql.includes('ctid')))
           statements.push(((await queries.mock.results[index].value) as QueryResult).rowCount ?? 0);
       }

@@ -6,6 +6,7 @@ import { PreparedBody } from '@/read-model/prepared-body';
 import { TypedBody } from '@/read-model/typed-body';
 import { ADMIN_TOKEN } from '@test/support/admin';
 import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database';
+import { sqlOf } from '@test/support/sql-sent';
 
 const FACTOR = 100;
 const READS = 20;
@@ -16,9 +17,7 @@ const ROUTES = [...PUBLIC_READ_PATHS, '/api/site/feed.json'];
 const CONTENT_TABLES = /"(projects|work_entries|skill_categories|skills|awards|certifications|profile|media_items|media_variants)"/;
 
 /** How many of the queries sent read the content. */
-const contentQueries = (calls: unknown[][]) =>
-  calls.filter(([query]) => CONTENT_TABLES.test(typeof query === 'string' ? query : String((query as { text?: string } | undefined)?.text)))
-    .length;
+const contentQueries = (calls: unknown[][]) => calls.filter((call) => CONTENT_TABLES.test(sqlOf(call))).length;
 
 /**
  * What a public read costs once its answer is prepared must not grow with the content: counted,
