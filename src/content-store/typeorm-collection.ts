@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { DeepPartial, EntityTarget, FindOptionsOrder, FindOptionsSelect, FindOptionsWhere, Repository } from 'typeorm';
@@ -128,24 +129,44 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
         const row = { ...item, sortOrder };
         if (!stored || !holds(stored, row)) rows.push({ ...row, id: stored?.id ?? row.id });
       }
-      for (const statement of inStatements(rows)) {
-        // TypeORM builds a statement in one piece of work: the reads go between two.
-        await giveWay();
-        await this.upsert(statement);
-      }
+      await this.upsertAll(rows, giveWay);
     });
+  }
+
+  /**
+   * One statement at a time on the connection, each built while PostgreSQL runs the one before.
+   * TypeORM builds a statement in one piece of work: the reads go between two.
+   */
+  private async upsertAll(rows: E[], giveWay: () => Promise<void>): Promise<void> {
+    let running: Promise<unknown> = Promise.resolve();
+    try {
+      for (const statement of inStatements(rows)) {
+        // TypeORM sends a query some promise turns after it is asked: a turn of the event loop
+        // lets the one before reach PostgreSQL before this one is built.
+        await nextTurn();
+        await giveWay();
+        const [sql, parameters] = this.upsertQuery(statement);
+        await running;
+        running = this.rows.query(sql, parameters);
+        // Its failure is met before the next statement is sent, or below: never unhandled meanwhile.
+        running.catch(() => undefined);
+      }
+    } finally {
+      await running;
+    }
   }
 
   /**
    * Repository.upsert on `id`, without reading back what the database generated: Repository.upsert
    * asks for it (RETURNING) and copies it onto the rows, which an import of thousands throws away.
    * The same columns are set as it would: each that a row gives, but those the database generates.
+   * No entity listens to inserts (no subscriber or listener method), so none is told of these.
    */
-  private async upsert(rows: E[]): Promise<void> {
+  private upsertQuery(rows: E[]): [string, unknown[]] {
     const given = this.rows.metadata.columns.filter(
       (column) => column.isUpdate && !column.generatedType && rows.some((row) => column.getEntityValue(row) !== undefined),
     );
-    await this.rows
+    return this.rows
       .createQueryBuilder()
       .insert()
       .values(rows as never)
@@ -153,8 +174,7 @@ export class TypeOrmCollection<E extends Row> extends OrderedCollection<E> {
         given.map((column) => column.databaseName),
         ['id'],
       )
-      .updateEntity(false)
-      .execute();
+      .getQueryAndParameters();
   }
 
   count(): Promise<number> {
