@@ -5,6 +5,8 @@ import { type AppOnDatabase, appOnDatabase } from '@test/support/app-on-database
 import { contentWritesOf } from '@test/support/content-writes';
 import { sqlOf } from '@test/support/sql-sent';
 
+const isProjectsInsert = (sql: string): boolean => sql.startsWith('INSERT INTO "projects"');
+
 interface Times {
   created_at: Date;
   updated_at: Date;
@@ -34,7 +36,7 @@ describe('an import writes the rows it changes', () => {
       await contentWritesOf(app)(() =>
         portfolio.import({ ...document, projects: [{ ...first, title: 'Imported once' }, ...others, added] }),
       );
-      const writes = queries.mock.calls.map(sqlOf).filter((sql) => sql.startsWith('INSERT INTO "projects"'));
+      const writes = queries.mock.calls.map(sqlOf).filter(isProjectsInsert);
       expect(writes).toHaveLength(1);
       expect(writes[0]).not.toContain('RETURNING');
     } finally {
@@ -51,7 +53,6 @@ describe('an import writes the rows it changes', () => {
 
   describe('of hundreds of rows, a statement of a hundred at a time', () => {
     const PROJECTS = 250;
-    const isProjectsInsert = (sql: string) => sql.startsWith('INSERT INTO "projects"');
 
     /** Statements built (TypeORM) and sent and answered (pg), in order; each answer held until the next statement is built, or 2 s. */
     function watchStatements(refuseSecond = false): { events: string[]; restore: () => void } {
