@@ -250,6 +250,24 @@ describe('ReadModel', () => {
     }
   });
 
+  it('prepares a spare answer again after a write without the write waiting for it: a read from then on waits for the new one', async () => {
+    const model = modelOf();
+    const card = (n: number) => new TypedBody('image/png', Buffer.alloc(2_000, n), { compressible: false, spare: true });
+    let release!: () => void;
+    const again = vi.fn(() => new Promise<TypedBody>((resolve) => (release = () => resolve(card(2)))));
+    await model.answerOnce('projects [card]', read('projects'), async () => card(1), again);
+    let written = false;
+    void model.changedHere(['projects'], 'write-1').then(() => (written = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(written).toBe(true);
+    expect(again).toHaveBeenCalledTimes(1);
+    expect(model.answerFor('projects [card]')).toBeUndefined();
+    const waiting = model.answerOnce('projects [card]', read('projects'), async () => card(3), again);
+    release();
+    expect((await waiting).etag).toBe((await model.answerOnce('projects [card 2]', read('projects'), async () => card(2))).etag);
+    expect(again).toHaveBeenCalledTimes(1);
+  });
+
   it('lets a write wait half a second at most for its answers: from then on, a read waits for the new one, not the one before', async () => {
     const model = modelOf();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

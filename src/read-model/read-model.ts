@@ -169,9 +169,11 @@ export class ReadModel {
    * The answers of these changed domains sent in the last seconds are prepared again at once, the
    * most recently sent first, each one before standing in meanwhile; the others on their next
    * request. Settles once those are ready (or failed), or after MOST_RENEWAL_WAIT_MS: from then on
-   * no answer from before stands in. A change heard meanwhile (another write, or a write's echo
-   * that carries no id) starts a renewal of its own, which alone holds both changes: that one is
-   * waited for too.
+   * no answer from before stands in. Spare answers (social cards, drawn in ~150 ms) are not waited
+   * for: once it settles, a reader of one waits for the new one, so a write answers without them
+   * and whoever wrote still reads the change next. A change heard meanwhile (another write, or a
+   * write's echo that carries no id) starts a renewal of its own, which alone holds both changes:
+   * that one is waited for too.
    */
   private renew(domains: readonly ContentDomain[]): Promise<void> {
     const renewal = this.renewAnswersOf(domains).finally(() => this.renewals.delete(renewal));
@@ -187,16 +189,22 @@ export class ReadModel {
   private async renewAnswersOf(domains: readonly ContentDomain[]): Promise<void> {
     const since = performance.now() - RENEWED_IF_SENT_WITHIN_MS;
     const renewable = [...this.answers.entries()]
-      .flatMap(([key, { read, again, sentAt }]) =>
-        again && sentAt >= since && read.route.domains.some((domain) => domains.includes(domain)) ? [{ key, read, again, sentAt }] : [],
+      .flatMap(([key, { read, again, sentAt, spare }]) =>
+        again && sentAt >= since && read.route.domains.some((domain) => domains.includes(domain))
+          ? [{ key, read, again, sentAt, spare }]
+          : [],
       )
       .sort((one, other) => other.sentAt - one.sentAt)
       .slice(0, MOST_RENEWED);
     for (const { key, read, again } of renewable) this.prepareOnce(key, read, again, again, true);
     const keys = renewable.map(({ key }) => key);
+    const awaited = renewable.flatMap(({ key, spare }) => (spare ? [] : [key]));
     const waiting = { over: false };
     let waited: NodeJS.Timeout | undefined;
-    await Promise.race([this.preparedNow(keys, waiting), new Promise((resolve) => (waited = setTimeout(resolve, MOST_RENEWAL_WAIT_MS)))]);
+    await Promise.race([
+      this.preparedNow(awaited, waiting),
+      new Promise((resolve) => (waited = setTimeout(resolve, MOST_RENEWAL_WAIT_MS))),
+    ]);
     waiting.over = true;
     clearTimeout(waited);
     for (const preparation of this.preparationsOf(keys)) preparation.renewal = false;

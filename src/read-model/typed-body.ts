@@ -9,7 +9,10 @@ export class TypedBody {
   readonly bytes: Buffer;
   /** Compressed for clients that accept it: text is, an already compressed image is not. */
   readonly compressible: boolean;
-  /** True for answers kept elsewhere too (the social cards' store): the first the read model lets go when it is full. */
+  /**
+   * True for answers kept elsewhere too (the social cards' store): the first the read model lets go
+   * when it is full, and prepared again after a write without the write waiting for them.
+   */
   readonly spare: boolean;
 
   constructor(

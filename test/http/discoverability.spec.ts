@@ -155,6 +155,17 @@ describe('discoverability, from the database, on two instances', () => {
     expect(renderer.rendered - renders).toBe(1);
   });
 
+  it('answers a write without waiting for the card it changes to be drawn again, and whoever wrote reads the new card next', async () => {
+    const renderer = onDatabase.testApp.app.get(CardRenderer);
+    const card = () => binary(request(onDatabase.testApp.server).get('/api/projects/physio-planner/og-image.png')).expect(200);
+    const before = (await card()).headers.etag;
+    const drawn = renderer.rendered;
+    await admin().patch('/api/projects/physio-planner').send({ description: 'Plans physiotherapy sessions, now in teams.' }).expect(200);
+    const drawnByTheAnswer = renderer.rendered - drawn;
+    expect((await card()).headers.etag).not.toBe(before);
+    expect([drawnByTheAnswer, renderer.rendered - drawn]).toEqual([0, 1]);
+  });
+
   it('renders a card once for every instance and restart, and a walk over every card evicts no other answer (audit five, finding 14)', async () => {
     const first = onDatabase.testApp.app.get(CardRenderer);
     const walk = async (server: TestApp['server']) => {
