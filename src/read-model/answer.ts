@@ -22,6 +22,6 @@ export interface Answer {
   again: ReadAgain | undefined;
   /** When it was last sent (performance.now()). */
   sentAt: number;
-  /** Kept elsewhere too (TypedBody.spare): let go before any other answer, and not waited for when prepared again after a write. */
+  /** Kept elsewhere too (TypedBody.spare): let go before any other answer. */
   spare: boolean;
 }
