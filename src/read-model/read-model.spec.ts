@@ -268,6 +268,22 @@ describe('ReadModel', () => {
     expect(again).toHaveBeenCalledTimes(1);
   });
 
+  it('counts spare answers apart when it chooses what to prepare again: a walk over twenty cards leaves the list its place', async () => {
+    const model = modelOf();
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const renewed: string[] = [];
+    const card = (key: string) => new TypedBody('image/png', Buffer.from(key), { compressible: false, spare: true });
+    const again = (key: string) => async () => (renewed.push(key), key.startsWith('card') ? card(key) : [key]);
+    await model.answerOnce('projects []', read('projects'), async () => ['TypeScript'], again('list'));
+    for (let n = 0; n < 20; n++) {
+      vi.advanceTimersByTime(1);
+      await model.answerOnce(`projects [card ${n}]`, read('projects'), async () => card(`card ${n}`), again(`card ${n}`));
+    }
+    await model.changedHere(['projects'], 'write-1');
+    expect(renewed[0]).toBe('list');
+    expect(renewed.slice(1)).toEqual(Array.from({ length: 16 }, (_, n) => `card ${19 - n}`));
+  });
+
   it('lets a write wait half a second at most for its answers: from then on, a read waits for the new one, not the one before', async () => {
     const model = modelOf();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

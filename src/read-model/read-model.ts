@@ -16,7 +16,10 @@ import { TypedBody } from './typed-body';
 
 /** An answer sent this recently is prepared again as soon as its content changes, the one before standing in meanwhile... */
 const RENEWED_IF_SENT_WITHIN_MS = 5_000;
-/** ...the most recently sent first, at most this many a change: what a burst of reads would have asked for, not every page ever read. */
+/**
+ * ...the most recently sent first, at most this many a change: what a burst of reads would have asked for, not every page ever read.
+ * Spare answers (social cards) count apart, as many again, so a crawler's walk over them leaves the other answers their places.
+ */
 const MOST_RENEWED = 16;
 /** The longest the one before stands in (and a write waits for them): past it, whoever reads one waits for it, as for any answer being prepared. */
 const MOST_RENEWAL_WAIT_MS = 500;
@@ -188,14 +191,14 @@ export class ReadModel {
 
   private async renewAnswersOf(domains: readonly ContentDomain[]): Promise<void> {
     const since = performance.now() - RENEWED_IF_SENT_WITHIN_MS;
-    const renewable = [...this.answers.entries()]
+    const recent = [...this.answers.entries()]
       .flatMap(([key, { read, again, sentAt, spare }]) =>
         again && sentAt >= since && read.route.domains.some((domain) => domains.includes(domain))
           ? [{ key, read, again, sentAt, spare }]
           : [],
       )
-      .sort((one, other) => other.sentAt - one.sentAt)
-      .slice(0, MOST_RENEWED);
+      .sort((one, other) => other.sentAt - one.sentAt);
+    const renewable = [false, true].flatMap((spare) => recent.filter((answer) => answer.spare === spare).slice(0, MOST_RENEWED));
     for (const { key, read, again } of renewable) this.prepareOnce(key, read, again, again, true);
     const keys = renewable.map(({ key }) => key);
     const awaited = renewable.flatMap(({ key, spare }) => (spare ? [] : [key]));
