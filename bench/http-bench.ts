@@ -36,6 +36,7 @@ import { COMPARED_ROUTES } from './http/public-paths';
 import {
   atMost,
   figuresTable,
+  FLOOR_SHARE,
   loadTable,
   latencies,
   machineDescription,
@@ -306,7 +307,9 @@ function report({ reads, onNodeDefaults, compared, paths, starts, rss, grown, la
 
   const databaseRows = readRows.filter((row) => row.server === 'c service, database');
   const bareOf = (route: string) => reads.get(`${bare.name} ${route}`)!;
-  const worstDatabaseRatio = Math.min(...databaseRows.map((row) => row.result.rps / bareOf(row.route).rps));
+  const floorOf = (route: string) => reads.get(`${dutiful.name} ${route}`)!;
+  const worstAgainst = (base: (route: string) => LoadResult) => Math.min(...databaseRows.map((row) => row.result.rps / base(row.route).rps));
+  const [worstAgainstBare, worstAgainstFloor] = [worstAgainst(bareOf), worstAgainst(floorOf)];
   const p99Within = databaseRows.every((row) => row.result.p99 <= bareOf(row.route).p99);
   const atLeast = (goal: string, key: string, base: string, times: number): Target => ({
     goal,
@@ -316,9 +319,14 @@ function report({ reads, onNodeDefaults, compared, paths, starts, rss, grown, la
   const growthSection = growthReport(grown);
   const targets: Target[] = [
     {
-      goal: 'database-mode reads >= 2x b (1.3x the floor)',
-      measured: `lowest ${ratio(worstDatabaseRatio, 1)}`,
-      reached: worstDatabaseRatio >= 2,
+      goal: 'database-mode reads ahead of b on every route',
+      measured: `lowest ${ratio(worstAgainstBare, 1)}`,
+      reached: worstAgainstBare > 1,
+    },
+    {
+      goal: `database-mode reads >= ${FLOOR_SHARE}x (a′) on every route`,
+      measured: `lowest ${ratio(worstAgainstFloor, 1)}`,
+      reached: worstAgainstFloor >= FLOOR_SHARE,
     },
     {
       goal: "database-mode p99 no worse than b's",
@@ -335,10 +343,10 @@ function report({ reads, onNodeDefaults, compared, paths, starts, rss, grown, la
     atLeast('a list in Dutch >= 0.9x the same list in English', 'dutch', '200', 0.9),
     atLeast('a detail in Dutch >= 0.9x the same detail in English', 'dutch detail', 'detail', 0.9),
     {
-      ...atLeast('304 answers >= 1.5x the 200s', '304', '200', 1.5),
-      measured: `${ratio(path('304').rps, path('200').rps)}; the floor's, (a′): ${ratio(path('floor 304').rps, path('floor 200').rps)}`,
+      ...atLeast(`304 answers >= ${FLOOR_SHARE}x (a′)'s`, '304', 'floor 304', FLOOR_SHARE),
+      measured: `${ratio(path('304').rps, path('floor 304').rps)}; (a′)'s 304s: ${ratio(path('floor 304').rps, path('floor 200').rps)} of its 200s`,
     },
-    atLeast('429 answers >= 1.5x the 200s', '429', '200', 1.5),
+    atLeast(`429 answers >= ${FLOOR_SHARE}x (a′)'s 200s (a read's duties, and the throttler's count besides)`, '429', 'floor 200', FLOOR_SHARE),
     ...startSmallTargets(starts, rss, readRows),
     ...growthSection.targets,
     ...large.targets,

@@ -24,6 +24,13 @@ export const median = (values: readonly number[]): number => [...values].sort((a
 
 export const ratio = (value: number, base: number) => `${fixed(value / base, 2)}x`;
 
+/**
+ * The least share of (a′)'s rate a read of the service must reach: (a′) is node:http doing only
+ * what every read must (the same bytes and headers, a request id, a log line), so a target above
+ * it, or above what it gains over its own 200s, is one no change to the service could meet.
+ */
+export const FLOOR_SHARE = 0.8;
+
 /** The service's reads of `route` alone, then `during` the owner's work (`what`, as in "while publishing"), with its p99 over their p99 alone. */
 export const aloneAndDuring = (route: string, alone: LoadResult, during: LoadResult, what: string): Measured[] => [
   { route, server: 'c service, reads alone', result: alone },
