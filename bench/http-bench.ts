@@ -308,7 +308,8 @@ function report({ reads, onNodeDefaults, compared, paths, starts, rss, grown, la
   const databaseRows = readRows.filter((row) => row.server === 'c service, database');
   const bareOf = (route: string) => reads.get(`${bare.name} ${route}`)!;
   const floorOf = (route: string) => reads.get(`${dutiful.name} ${route}`)!;
-  const worstAgainst = (base: (route: string) => LoadResult) => Math.min(...databaseRows.map((row) => row.result.rps / base(row.route).rps));
+  const worstAgainst = (base: (route: string) => LoadResult) =>
+    Math.min(...databaseRows.map((row) => row.result.rps / base(row.route).rps));
   const [worstAgainstBare, worstAgainstFloor] = [worstAgainst(bareOf), worstAgainst(floorOf)];
   const p99Within = databaseRows.every((row) => row.result.p99 <= bareOf(row.route).p99);
   const atLeast = (goal: string, key: string, base: string, times: number): Target => ({
@@ -346,7 +347,12 @@ function report({ reads, onNodeDefaults, compared, paths, starts, rss, grown, la
       ...atLeast(`304 answers >= ${FLOOR_SHARE}x (a′)'s`, '304', 'floor 304', FLOOR_SHARE),
       measured: `${ratio(path('304').rps, path('floor 304').rps)}; (a′)'s 304s: ${ratio(path('floor 304').rps, path('floor 200').rps)} of its 200s`,
     },
-    atLeast(`429 answers >= ${FLOOR_SHARE}x (a′)'s 200s (a read's duties, and the throttler's count besides)`, '429', 'floor 200', FLOOR_SHARE),
+    atLeast(
+      `429 answers >= ${FLOOR_SHARE}x (a′)'s 200s (a read's duties, and the throttler's count besides)`,
+      '429',
+      'floor 200',
+      FLOOR_SHARE,
+    ),
     ...startSmallTargets(starts, rss, readRows),
     ...growthSection.targets,
     ...large.targets,
