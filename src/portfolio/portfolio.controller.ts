@@ -7,7 +7,7 @@ import { ServesContent } from '@/read-model/serves-content.decorator';
 import { CONTENT_DOMAINS } from '@/content';
 import { LARGE_BODY_LIMIT, readableBytes } from '@/common/http/body-limits';
 import { LargeJsonBody } from '@/common/http/late-body.interceptor';
-import { ContentCountsDto, ContentDocumentDto } from './dto/content-document.dto';
+import { ContentCountsDto, ContentDocumentDto, MAX_ITEMS } from './dto/content-document.dto';
 import { ContentDocumentPipe } from './content-document.pipe';
 import { PortfolioService } from './portfolio.service';
 import { type ContentWrite, ContentWriteOf } from '@/content-writes/content-write';
@@ -35,8 +35,8 @@ export class PortfolioController {
   }
 
   @Put()
-  // Its body (up to LARGE_BODY_LIMIT) is read only once the credential is checked.
-  @LargeJsonBody()
+  // Its body (up to LARGE_BODY_LIMIT) is read only once the credential is checked; no list in it, nested ones included, may hold more than MAX_ITEMS.
+  @LargeJsonBody(MAX_ITEMS)
   @AdminOperation({
     operationId: 'importContent',
     summary: 'Replace all content with a document',

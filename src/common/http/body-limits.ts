@@ -18,7 +18,7 @@ export const IMAGE_UPLOAD_LIMIT = 10 * 1024 * 1024;
  * route meets the same limits.
  */
 const LARGE_BODY_ROUTES = {
-  /** PUT /api/admin/content: a content document, JSON (@LargeJsonBody()). */
+  /** PUT /api/admin/content: a content document, JSON (@LargeJsonBody). */
   contentDocument: { method: 'PUT', path: /^\/api\/admin\/content\/?$/i, limit: LARGE_BODY_LIMIT },
   /** PUT /api/admin/cv/{lang}: a PDF (@PdfBody()). */
   cvUpload: { method: 'PUT', path: /^\/api\/admin\/cv\/[^/]+\/?$/i, limit: LARGE_BODY_LIMIT },

@@ -39,9 +39,12 @@ export class LateBodyInterceptor implements NestInterceptor {
   }
 }
 
-/** A content document of up to LARGE_BODY_LIMIT, as JSON parsed a piece at a time (PUT /api/admin/content, which the global parser skips). */
-export const LargeJsonBody = (): MethodDecorator & ClassDecorator =>
-  UseInterceptors(new LateBodyInterceptor(jsonInSlices({ limit: LARGE_BODY_LIMIT, type: isJsonInUtf8 })));
+/**
+ * A content document of up to LARGE_BODY_LIMIT, as JSON parsed a piece at a time (PUT /api/admin/content, which the
+ * global parser skips); `longestList` is the most items any of its lists may have.
+ */
+export const LargeJsonBody = (longestList: number): MethodDecorator & ClassDecorator =>
+  UseInterceptors(new LateBodyInterceptor(jsonInSlices({ limit: LARGE_BODY_LIMIT, type: isJsonInUtf8, longestList })));
 
 /** A PDF of up to LARGE_BODY_LIMIT, as a Buffer in `req.body`; a body of another type is left as the global rules marked it. */
 export const PdfBody = (): MethodDecorator & ClassDecorator =>
