@@ -10,6 +10,7 @@ import type { IncomingMessage } from 'node:http';
 import { PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
 import { RequestValidationException } from '@/common/validation/request-validation.exception';
 import { readableBytes } from '@/common/http/body-limits';
+import { parsedInSlices } from '@/common/http/json-in-slices';
 
 /** The files an archive may hold: anything else is refused, by name. */
 const ARCHIVE_FILE =
@@ -84,10 +85,14 @@ export class StagedArchive {
     return readFile(join(this.folder, fileNameOf(path)));
   }
 
-  /** The file as JSON; 422 naming it when it is not. */
-  async json<T>(path: string): Promise<T> {
+  /**
+   * The file as JSON; 422 naming it when it is not. With `longestList`, parsed a piece at a time as
+   * PUT /api/admin/content parses its body (parsedInSlices): for a document of megabytes.
+   */
+  async json<T>(path: string, { longestList }: { longestList?: number } = {}): Promise<T> {
     try {
-      return JSON.parse((await this.read(path)).toString('utf8')) as T;
+      const bytes = await this.read(path);
+      return (longestList === undefined ? JSON.parse(bytes.toString('utf8')) : await parsedInSlices(bytes, longestList)) as T;
     } catch {
       throw archiveRefused('Not JSON', path);
     }

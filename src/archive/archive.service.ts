@@ -10,6 +10,7 @@ import { ContentHistoryService, type KeptRevision } from '@/history/content-hist
 import { REVISION_SOURCES } from '@/history/revision-sources';
 import { MediaLibrary } from '@/media/media-library.service';
 import { ContentDocumentPipe } from '@/portfolio/content-document.pipe';
+import { MAX_ITEMS } from '@/portfolio/dto/content-document.dto';
 import { PortfolioService } from '@/portfolio/portfolio.service';
 import type { KeptPicture } from '@/media/kept-picture';
 import { ARCHIVE_FORMAT, ARCHIVE_PATHS, type ArchiveCounts, type ArchivedCv, type ArchiveManifest } from './archive-format';
@@ -108,7 +109,7 @@ export class ArchiveService {
       if (staged.hashes.get(path) !== hash) throw archiveRefused('Its SHA-256 is not the manifest’s', path);
     for (const path of staged.hashes.keys())
       if (path !== ARCHIVE_PATHS.manifest && !Object.hasOwn(manifest.files, path)) throw archiveRefused('Not in the manifest', path);
-    const document = await this.document(await staged.json(ARCHIVE_PATHS.content));
+    const document = await this.document(await staged.json(ARCHIVE_PATHS.content, { longestList: MAX_ITEMS }));
     const pictures = await Promise.all(
       listed.filter(([path]) => /^media\/.+\.json$/.test(path)).map(([path]) => staged.json<KeptPicture>(path)),
     );

@@ -153,6 +153,18 @@ describe('the archive: the whole portfolio as one .tar.gz, and back', () => {
         ),
       'content.json',
     ],
+    [
+      'a document with a list of millions',
+      (archive: Buffer) =>
+        repacked(archive, (path, body) =>
+          path === 'content.json'
+            ? Buffer.from(
+                JSON.stringify({ ...JSON.parse(body.toString()), projects: '[]' }).replace('"[]"', `[${'1,'.repeat(2_000_000)}1]`),
+              )
+            : body,
+        ),
+      'content.json',
+    ],
     ['a truncated archive', (archive: Buffer) => Promise.resolve(archive.subarray(0, Math.floor(archive.length / 2))), undefined],
   ])('refuses %s naming it, changing nothing', async (_, spoil, file) => {
     const before = await stateOf(target.testApp);
